@@ -1,0 +1,581 @@
+//! Rules as data: orthogonal parameters, the four presets, and the text form of RULES.md
+//! (`aga`, `aga,scoring=area`, `japanese,ko=capture-positional`, `chinese,komi=6.5`).
+
+use std::{fmt, str::FromStr};
+
+/// Komi, in half points, so that 6.5 is exact and `Eq`/`Hash` work.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Komi(i16);
+
+impl Komi {
+    /// No komi.
+    pub const ZERO: Komi = Komi(0);
+
+    /// Komi of `half_points / 2` points.
+    #[must_use]
+    pub const fn from_half_points(half_points: i16) -> Komi {
+        Komi(half_points)
+    }
+
+    /// Twice the komi: an exact integer.
+    #[must_use]
+    pub const fn half_points(self) -> i16 {
+        self.0
+    }
+
+    /// The komi as a floating-point number (exact: it is a multiple of 0.5).
+    #[must_use]
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / 2.0
+    }
+
+    /// The nearest komi to `value`, if `value` is a whole or half number within ±1000.
+    #[must_use]
+    pub fn from_f64(value: f64) -> Option<Komi> {
+        let doubled = value * 2.0;
+        (doubled.is_finite() && doubled.fract() == 0.0 && doubled.abs() <= 2000.0)
+            .then(|| Komi(doubled as i16))
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_half_points(f, i32::from(self.0))
+    }
+}
+
+/// Writes `half_points / 2` as `6.5`, `0`, `-3`.
+pub(crate) fn write_half_points(f: &mut impl fmt::Write, half_points: i32) -> fmt::Result {
+    let sign = if half_points < 0 { "-" } else { "" };
+    let abs = half_points.unsigned_abs();
+    if abs % 2 == 0 {
+        write!(f, "{sign}{}", abs / 2)
+    } else {
+        write!(f, "{sign}{}.5", abs / 2)
+    }
+}
+
+/// A komi that is not a whole or half number.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("komi {0:?} is not a whole or half number between -1000 and 1000")]
+pub struct KomiError(pub String);
+
+impl FromStr for Komi {
+    type Err = KomiError;
+    fn from_str(s: &str) -> Result<Komi, KomiError> {
+        let text = s.trim();
+        text.parse::<f64>()
+            .ok()
+            .and_then(Komi::from_f64)
+            .ok_or_else(|| KomiError(s.to_owned()))
+    }
+}
+
+/// Which repetitions are forbidden.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum KoRule {
+    /// Basic ko (JP-5): a single stone that just captured a single stone may not be captured
+    /// back at once. Whole-board cycles end the game with no result (JP-6).
+    Simple,
+    /// No move may recreate an earlier whole-board position.
+    Positional,
+    /// No move may recreate an earlier whole-board position with the same player to move (AGA-6).
+    Situational,
+    /// The Czech text's rule: no *capture* may recreate an earlier whole-board position;
+    /// moves that capture nothing are never banned.
+    CapturePositional,
+}
+
+/// How the score is counted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Scoring {
+    /// Territory plus prisoners (captures, dead stones, pass stones) plus komi.
+    Territory,
+    /// Living stones plus territory plus komi plus handicap compensation.
+    Area,
+}
+
+/// Which suicides are allowed (rule C5).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Suicide {
+    /// No suicide at all (every preset of the seeds).
+    Forbidden,
+    /// A move may capture its own chain of two or more stones (Tromp-Taylor, New Zealand).
+    /// Single-stone suicide stays illegal: it would be a pass that changes nothing.
+    MultiStone,
+}
+
+/// White's compensation for handicap stones under area counting (AGA-4b).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HandicapBonus {
+    /// Nothing.
+    None,
+    /// One point per handicap stone.
+    N,
+    /// One point per handicap stone beyond the first.
+    NMinusOne,
+}
+
+/// What a referee of engine games does with an engine's illegal move (AGA-8, JP-11).
+/// A person's illegal move is always refused with the reason.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalPolicy {
+    /// Replaced by a pass (with its pass stone under AGA).
+    Pass,
+    /// The game is lost.
+    Lose,
+}
+
+/// A complete rule set. Every preset is a value of it, and every parameter can be changed.
+///
+/// ```
+/// use tengen_core::{Rules, KoRule, Scoring};
+/// let rules: Rules = "aga,scoring=area".parse().unwrap();
+/// assert_eq!(rules.scoring, Scoring::Area);
+/// assert_eq!(rules.ko, KoRule::Situational);
+/// assert_eq!(rules.to_string(), "aga,scoring=area");
+/// assert!("aga,ko=sometimes".parse::<Rules>().is_err());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Which repetitions are forbidden.
+    pub ko: KoRule,
+    /// Territory or area counting.
+    pub scoring: Scoring,
+    /// Whether multi-stone suicide is allowed.
+    pub suicide: Suicide,
+    /// Komi of an even game.
+    pub komi_even: Komi,
+    /// Komi of a handicap game (one stone or more).
+    pub komi_handicap: Komi,
+    /// Compensation for handicap stones under area counting.
+    pub handicap_bonus: HandicapBonus,
+    /// A pass hands a prisoner to the opponent (AGA-7).
+    pub pass_stones: bool,
+    /// If Black passed last, White must pass once more (AGA-11).
+    pub white_passes_last: bool,
+    /// The eyes of a seki count as territory (AGA-12 yes, JP-9 no).
+    pub seki_territory: bool,
+    /// What a referee does with an engine's illegal move.
+    pub illegal: IllegalPolicy,
+}
+
+/// The named presets, in the order the text form prefers them.
+pub const PRESET_NAMES: [&str; 4] = ["aga", "japanese", "chinese", "tromp-taylor"];
+
+impl Rules {
+    /// The AGA rules of seed 000 (komi 5.5 as the seed says; 0.5 with handicap).
+    #[must_use]
+    pub const fn aga() -> Rules {
+        Rules {
+            ko: KoRule::Situational,
+            scoring: Scoring::Territory,
+            suicide: Suicide::Forbidden,
+            komi_even: Komi(11),
+            komi_handicap: Komi(1),
+            handicap_bonus: HandicapBonus::NMinusOne,
+            pass_stones: true,
+            white_passes_last: true,
+            seki_territory: true,
+            illegal: IllegalPolicy::Pass,
+        }
+    }
+
+    /// The Japanese rules of seeds 002–004 (komi 6.5; 0 with handicap).
+    #[must_use]
+    pub const fn japanese() -> Rules {
+        Rules {
+            ko: KoRule::Simple,
+            scoring: Scoring::Territory,
+            suicide: Suicide::Forbidden,
+            komi_even: Komi(13),
+            komi_handicap: Komi(0),
+            handicap_bonus: HandicapBonus::None,
+            pass_stones: false,
+            white_passes_last: false,
+            seki_territory: false,
+            illegal: IllegalPolicy::Lose,
+        }
+    }
+
+    /// Chinese rules as engines and servers name them: area, positional superko, komi 7.5.
+    #[must_use]
+    pub const fn chinese() -> Rules {
+        Rules {
+            ko: KoRule::Positional,
+            scoring: Scoring::Area,
+            suicide: Suicide::Forbidden,
+            komi_even: Komi(15),
+            komi_handicap: Komi(15),
+            handicap_bonus: HandicapBonus::N,
+            pass_stones: false,
+            white_passes_last: false,
+            seki_territory: true,
+            illegal: IllegalPolicy::Lose,
+        }
+    }
+
+    /// Tromp-Taylor: area, positional superko, multi-stone suicide allowed, komi 7.5.
+    #[must_use]
+    pub const fn tromp_taylor() -> Rules {
+        Rules {
+            ko: KoRule::Positional,
+            scoring: Scoring::Area,
+            suicide: Suicide::MultiStone,
+            komi_even: Komi(15),
+            komi_handicap: Komi(15),
+            handicap_bonus: HandicapBonus::None,
+            pass_stones: false,
+            white_passes_last: false,
+            seki_territory: true,
+            illegal: IllegalPolicy::Lose,
+        }
+    }
+
+    /// A preset by name (case-insensitive): `aga`, `japanese`, `chinese`, `tromp-taylor`.
+    #[must_use]
+    pub fn preset(name: &str) -> Option<Rules> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "aga" => Some(Rules::aga()),
+            "japanese" => Some(Rules::japanese()),
+            "chinese" => Some(Rules::chinese()),
+            "tromp-taylor" => Some(Rules::tromp_taylor()),
+            _ => None,
+        }
+    }
+
+    /// The komi of a game with `handicap` stones (0 for an even game; 1 for Black moving first
+    /// without komi).
+    #[must_use]
+    pub fn komi(&self, handicap: u8) -> Komi {
+        if handicap == 0 {
+            self.komi_even
+        } else {
+            self.komi_handicap
+        }
+    }
+
+    /// These rules with one komi for every game.
+    #[must_use]
+    pub fn with_komi(mut self, komi: Komi) -> Rules {
+        self.komi_even = komi;
+        self.komi_handicap = komi;
+        self
+    }
+
+    /// White's compensation in points for `handicap_stones` placed stones; zero under territory
+    /// counting (AGA-4b).
+    #[must_use]
+    pub fn handicap_compensation(&self, handicap_stones: u32) -> u32 {
+        if self.scoring != Scoring::Area || handicap_stones < 2 {
+            return 0;
+        }
+        match self.handicap_bonus {
+            HandicapBonus::None => 0,
+            HandicapBonus::N => handicap_stones,
+            HandicapBonus::NMinusOne => handicap_stones - 1,
+        }
+    }
+
+    /// The RULES.md settings as `(key, value)` text, in table order.
+    fn settings(&self) -> [(&'static str, String); 9] {
+        let komi = if self.komi_even == self.komi_handicap {
+            self.komi_even.to_string()
+        } else {
+            format!("{}/{}", self.komi_even, self.komi_handicap)
+        };
+        [
+            ("ko", ko_name(self.ko).to_owned()),
+            (
+                "scoring",
+                match self.scoring {
+                    Scoring::Territory => "territory",
+                    Scoring::Area => "area",
+                }
+                .to_owned(),
+            ),
+            (
+                "suicide",
+                match self.suicide {
+                    Suicide::Forbidden => "forbidden",
+                    Suicide::MultiStone => "multi-stone",
+                }
+                .to_owned(),
+            ),
+            ("komi", komi),
+            (
+                "handicap-bonus",
+                match self.handicap_bonus {
+                    HandicapBonus::None => "0",
+                    HandicapBonus::N => "n",
+                    HandicapBonus::NMinusOne => "n-1",
+                }
+                .to_owned(),
+            ),
+            ("pass-stones", yes_no(self.pass_stones).to_owned()),
+            ("white-passes-last", yes_no(self.white_passes_last).to_owned()),
+            ("seki-territory", yes_no(self.seki_territory).to_owned()),
+            (
+                "illegal",
+                match self.illegal {
+                    IllegalPolicy::Pass => "pass",
+                    IllegalPolicy::Lose => "lose",
+                }
+                .to_owned(),
+            ),
+        ]
+    }
+
+    /// Sets one parameter from its text form.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        let bad = || RulesError::BadValue {
+            key: key.to_owned(),
+            value: value.to_owned(),
+        };
+        match key {
+            "ko" => {
+                self.ko = match value {
+                    "simple" => KoRule::Simple,
+                    "positional" => KoRule::Positional,
+                    "situational" => KoRule::Situational,
+                    "capture-positional" => KoRule::CapturePositional,
+                    _ => return Err(bad()),
+                }
+            }
+            "scoring" => {
+                self.scoring = match value {
+                    "territory" => Scoring::Territory,
+                    "area" => Scoring::Area,
+                    _ => return Err(bad()),
+                }
+            }
+            "suicide" => {
+                self.suicide = match value {
+                    "forbidden" => Suicide::Forbidden,
+                    "multi-stone" => Suicide::MultiStone,
+                    _ => return Err(bad()),
+                }
+            }
+            "komi" => {
+                // `even/handicap` is what Display prints for a preset's pair of komis.
+                let (even, handicap) = value.split_once('/').unwrap_or((value, value));
+                self.komi_even = even.parse().map_err(|_| bad())?;
+                self.komi_handicap = handicap.parse().map_err(|_| bad())?;
+            }
+            "handicap-bonus" => {
+                self.handicap_bonus = match value {
+                    "0" => HandicapBonus::None,
+                    "n" => HandicapBonus::N,
+                    "n-1" => HandicapBonus::NMinusOne,
+                    _ => return Err(bad()),
+                }
+            }
+            "pass-stones" => self.pass_stones = parse_yes_no(value).ok_or_else(bad)?,
+            "white-passes-last" => self.white_passes_last = parse_yes_no(value).ok_or_else(bad)?,
+            "seki-territory" => self.seki_territory = parse_yes_no(value).ok_or_else(bad)?,
+            "illegal" => {
+                self.illegal = match value {
+                    "pass" => IllegalPolicy::Pass,
+                    "lose" => IllegalPolicy::Lose,
+                    _ => return Err(bad()),
+                }
+            }
+            _ => return Err(RulesError::UnknownKey(key.to_owned())),
+        }
+        Ok(())
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::japanese()
+    }
+}
+
+fn ko_name(ko: KoRule) -> &'static str {
+    match ko {
+        KoRule::Simple => "simple",
+        KoRule::Positional => "positional",
+        KoRule::Situational => "situational",
+        KoRule::CapturePositional => "capture-positional",
+    }
+}
+
+fn yes_no(value: bool) -> &'static str {
+    if value { "yes" } else { "no" }
+}
+
+fn parse_yes_no(value: &str) -> Option<bool> {
+    match value {
+        "yes" => Some(true),
+        "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// A rules text that cannot be read; it names the part that is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// Nothing was given.
+    #[error("no rules given: name a preset (aga, japanese, chinese, tromp-taylor)")]
+    Empty,
+    /// The first part is not a preset.
+    #[error("unknown rules preset {0:?}: expected aga, japanese, chinese or tromp-taylor")]
+    UnknownPreset(String),
+    /// A change without `=`.
+    #[error("{0:?} is not a key=value change")]
+    NotKeyValue(String),
+    /// A key RULES.md does not define.
+    #[error(
+        "unknown rules key {0:?}: expected ko, scoring, suicide, komi, handicap-bonus, pass-stones, white-passes-last, seki-territory or illegal"
+    )]
+    UnknownKey(String),
+    /// A value the key does not take.
+    #[error("{key}={value} is not allowed: {}", allowed_values(key))]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+}
+
+fn allowed_values(key: &str) -> &'static str {
+    match key {
+        "ko" => "ko takes simple, positional, situational or capture-positional",
+        "scoring" => "scoring takes territory or area",
+        "suicide" => "suicide takes forbidden or multi-stone",
+        "komi" => "komi takes a whole or half number such as 6.5",
+        "handicap-bonus" => "handicap-bonus takes 0, n or n-1",
+        "illegal" => "illegal takes pass or lose",
+        _ => "it takes yes or no",
+    }
+}
+
+impl FromStr for Rules {
+    type Err = RulesError;
+
+    fn from_str(text: &str) -> Result<Rules, RulesError> {
+        let lower = text.trim().to_ascii_lowercase();
+        let mut parts = lower.split(',').map(str::trim);
+        let preset = parts.next().filter(|p| !p.is_empty()).ok_or(RulesError::Empty)?;
+        let mut rules =
+            Rules::preset(preset).ok_or_else(|| RulesError::UnknownPreset(preset.to_owned()))?;
+        for change in parts {
+            let (key, value) = change
+                .split_once('=')
+                .ok_or_else(|| RulesError::NotKeyValue(change.to_owned()))?;
+            rules.set(key.trim(), value.trim())?;
+        }
+        Ok(rules)
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The shortest text form: the preset that needs the fewest changes, then the changes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let own = self.settings();
+        let (name, changes) = PRESET_NAMES
+            .iter()
+            .map(|name| {
+                let preset = Rules::preset(name).expect("PRESET_NAMES are presets").settings();
+                let changes: Vec<String> = own
+                    .iter()
+                    .zip(preset.iter())
+                    .filter(|(mine, theirs)| mine.1 != theirs.1)
+                    .map(|((key, value), _)| format!("{key}={value}"))
+                    .collect();
+                (*name, changes)
+            })
+            .min_by_key(|(_, changes)| changes.len())
+            .expect("there are presets");
+        f.write_str(name)?;
+        for change in changes {
+            write!(f, ",{change}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_print_as_their_names() {
+        for name in PRESET_NAMES {
+            assert_eq!(Rules::preset(name).unwrap().to_string(), name);
+        }
+    }
+
+    #[test]
+    fn changes_round_trip() {
+        for text in [
+            "aga,scoring=area",
+            "japanese,ko=capture-positional",
+            "chinese,komi=6.5",
+            "aga,komi=7.5",
+            "tromp-taylor,komi=5.5",
+        ] {
+            let rules: Rules = text.parse().unwrap();
+            assert_eq!(rules.to_string(), text);
+            assert_eq!(rules.to_string().parse::<Rules>().unwrap(), rules);
+        }
+    }
+
+    #[test]
+    fn text_form_is_case_insensitive() {
+        let rules: Rules = " AGA , Scoring=Area ".parse().unwrap();
+        assert_eq!(rules, "aga,scoring=area".parse().unwrap());
+    }
+
+    #[test]
+    fn bad_text_names_what_is_wrong() {
+        assert_eq!(
+            "aga,ko=sometimes".parse::<Rules>(),
+            Err(RulesError::BadValue {
+                key: "ko".into(),
+                value: "sometimes".into()
+            })
+        );
+        assert!(matches!("go".parse::<Rules>(), Err(RulesError::UnknownPreset(_))));
+        assert!(matches!("aga,colour=red".parse::<Rules>(), Err(RulesError::UnknownKey(_))));
+        assert!(matches!("aga,komi".parse::<Rules>(), Err(RulesError::NotKeyValue(_))));
+        assert!(matches!("aga,komi=6.25".parse::<Rules>(), Err(RulesError::BadValue { .. })));
+        assert_eq!("".parse::<Rules>(), Err(RulesError::Empty));
+        let message = "aga,ko=sometimes".parse::<Rules>().unwrap_err().to_string();
+        assert!(message.contains("ko=sometimes"), "{message}");
+    }
+
+    #[test]
+    fn aga_3_komi_is_5_5_even_and_0_5_with_handicap() {
+        assert_eq!(Rules::aga().komi(0).to_string(), "5.5");
+        assert_eq!(Rules::aga().komi(1).to_string(), "0.5");
+        assert_eq!(Rules::aga().komi(4).to_string(), "0.5");
+    }
+
+    #[test]
+    fn jp_2_komi_is_6_5_even_and_0_with_handicap() {
+        assert_eq!(Rules::japanese().komi(0).to_string(), "6.5");
+        assert_eq!(Rules::japanese().komi(2).to_string(), "0");
+    }
+
+    #[test]
+    fn aga_4b_compensation_is_n_minus_one_under_area_counting_only() {
+        let area: Rules = "aga,scoring=area".parse().unwrap();
+        assert_eq!(area.handicap_compensation(4), 3);
+        assert_eq!(Rules::aga().handicap_compensation(4), 0);
+        assert_eq!(Rules::chinese().handicap_compensation(4), 4);
+        assert_eq!(Rules::chinese().handicap_compensation(0), 0);
+    }
+
+    #[test]
+    fn komi_text_is_exact() {
+        assert_eq!("-3".parse::<Komi>().unwrap().to_string(), "-3");
+        assert_eq!("-0.5".parse::<Komi>().unwrap().to_string(), "-0.5");
+        assert_eq!("7.5".parse::<Komi>().unwrap().half_points(), 15);
+        assert!("NaN".parse::<Komi>().is_err());
+        assert!("1e9".parse::<Komi>().is_err());
+    }
+}

@@ -1,0 +1,2 @@
+//! The `tengen` command.
+fn main() {}
