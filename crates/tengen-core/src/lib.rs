@@ -1,11 +1,44 @@
 //! Go rules for Tengen: board, game, rules presets, scoring, handicap and the end of a game.
 //! No I/O.
+//!
+//! Play a game, see a capture, and score the finished game:
+//!
+//! ```
+//! use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, Rules};
+//!
+//! let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+//! for (x, y) in [(0, 1), (0, 0), (1, 0)] {
+//!     game.play(Move::Play(Point::new(x, y))).unwrap();
+//! }
+//! assert_eq!(game.captures(Color::Black), 1);
+//! game.play(Move::Pass).unwrap(); // White
+//! game.play(Move::Pass).unwrap(); // Black; White's last pass is added (AGA-11)
+//! assert_eq!(game.phase(), Phase::Scoring);
+//! game.accept(Color::Black).unwrap();
+//! let result = game.accept(Color::White).unwrap().unwrap();
+//! // Black: 79 territory + 1 capture + 1 pass stone; White: 1 pass stone + 5.5 komi.
+//! assert_eq!(result.to_string(), "B+74.5");
+//! ```
 
+mod benson;
+mod board;
+mod game;
+mod handicap;
+pub mod playout;
 mod rules;
+mod score;
 mod types;
 
-pub use rules::{
-    HandicapBonus, IllegalPolicy, Komi, KomiError, KoRule, PRESET_NAMES, Rules, RulesError,
-    Scoring, Suicide,
+pub use benson::UnconditionalLife;
+pub use board::{Board, BoardError};
+pub use game::{
+    ActionError, CYCLE_OCCURRENCES_FOR_VOID, Game, IllegalMove, MoveOutcome, Phase, PlayedMove,
+    Setup, SetupError,
 };
+pub use handicap::{HandicapError, aga_handicap, gtp_handicap, max_fixed_handicap};
+pub use rules::{
+    HandicapBonus, IllegalPolicy, KoRule, Komi, KomiError, PRESET_NAMES, Resumption, Rules,
+    RulesError, Scoring, Suicide,
+};
+pub use score::{GameResult, Ownership, Score, SideScore};
 pub use types::{BoardSize, BoardSizeError, ByColor, Color, MAX_SIZE, MIN_SIZE, Move, Point};

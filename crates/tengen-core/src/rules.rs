@@ -116,6 +116,16 @@ pub enum HandicapBonus {
     NMinusOne,
 }
 
+/// Who moves first when play resumes after a dispute over dead stones, and how often it may.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Resumption {
+    /// AGA-10: the opponent of the player who passed last moves first; if the players pass
+    /// twice again and still disagree, every stone on the board counts as alive.
+    Aga,
+    /// JP-8: the opponent of the player who asks to resume moves first; as often as asked.
+    Japanese,
+}
+
 /// What a referee of engine games does with an engine's illegal move (AGA-8, JP-11).
 /// A person's illegal move is always refused with the reason.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -158,6 +168,8 @@ pub struct Rules {
     pub seki_territory: bool,
     /// What a referee does with an engine's illegal move.
     pub illegal: IllegalPolicy,
+    /// Who moves first after a dispute, and whether a second dispute ends the game.
+    pub resumption: Resumption,
 }
 
 /// The named presets, in the order the text form prefers them.
@@ -178,6 +190,7 @@ impl Rules {
             white_passes_last: true,
             seki_territory: true,
             illegal: IllegalPolicy::Pass,
+            resumption: Resumption::Aga,
         }
     }
 
@@ -195,6 +208,7 @@ impl Rules {
             white_passes_last: false,
             seki_territory: false,
             illegal: IllegalPolicy::Lose,
+            resumption: Resumption::Japanese,
         }
     }
 
@@ -212,6 +226,7 @@ impl Rules {
             white_passes_last: false,
             seki_territory: true,
             illegal: IllegalPolicy::Lose,
+            resumption: Resumption::Japanese,
         }
     }
 
@@ -229,6 +244,7 @@ impl Rules {
             white_passes_last: false,
             seki_territory: true,
             illegal: IllegalPolicy::Lose,
+            resumption: Resumption::Japanese,
         }
     }
 
@@ -278,7 +294,7 @@ impl Rules {
     }
 
     /// The RULES.md settings as `(key, value)` text, in table order.
-    fn settings(&self) -> [(&'static str, String); 9] {
+    fn settings(&self) -> [(&'static str, String); 10] {
         let komi = if self.komi_even == self.komi_handicap {
             self.komi_even.to_string()
         } else {
@@ -313,13 +329,24 @@ impl Rules {
                 .to_owned(),
             ),
             ("pass-stones", yes_no(self.pass_stones).to_owned()),
-            ("white-passes-last", yes_no(self.white_passes_last).to_owned()),
+            (
+                "white-passes-last",
+                yes_no(self.white_passes_last).to_owned(),
+            ),
             ("seki-territory", yes_no(self.seki_territory).to_owned()),
             (
                 "illegal",
                 match self.illegal {
                     IllegalPolicy::Pass => "pass",
                     IllegalPolicy::Lose => "lose",
+                }
+                .to_owned(),
+            ),
+            (
+                "resumption",
+                match self.resumption {
+                    Resumption::Aga => "aga",
+                    Resumption::Japanese => "japanese",
                 }
                 .to_owned(),
             ),
@@ -380,6 +407,13 @@ impl Rules {
                     _ => return Err(bad()),
                 }
             }
+            "resumption" => {
+                self.resumption = match value {
+                    "aga" => Resumption::Aga,
+                    "japanese" => Resumption::Japanese,
+                    _ => return Err(bad()),
+                }
+            }
             _ => return Err(RulesError::UnknownKey(key.to_owned())),
         }
         Ok(())
@@ -428,7 +462,7 @@ pub enum RulesError {
     NotKeyValue(String),
     /// A key RULES.md does not define.
     #[error(
-        "unknown rules key {0:?}: expected ko, scoring, suicide, komi, handicap-bonus, pass-stones, white-passes-last, seki-territory or illegal"
+        "unknown rules key {0:?}: expected ko, scoring, suicide, komi, handicap-bonus, pass-stones, white-passes-last, seki-territory, illegal or resumption"
     )]
     UnknownKey(String),
     /// A value the key does not take.
@@ -449,6 +483,7 @@ fn allowed_values(key: &str) -> &'static str {
         "komi" => "komi takes a whole or half number such as 6.5",
         "handicap-bonus" => "handicap-bonus takes 0, n or n-1",
         "illegal" => "illegal takes pass or lose",
+        "resumption" => "resumption takes aga or japanese",
         _ => "it takes yes or no",
     }
 }
@@ -459,7 +494,10 @@ impl FromStr for Rules {
     fn from_str(text: &str) -> Result<Rules, RulesError> {
         let lower = text.trim().to_ascii_lowercase();
         let mut parts = lower.split(',').map(str::trim);
-        let preset = parts.next().filter(|p| !p.is_empty()).ok_or(RulesError::Empty)?;
+        let preset = parts
+            .next()
+            .filter(|p| !p.is_empty())
+            .ok_or(RulesError::Empty)?;
         let mut rules =
             Rules::preset(preset).ok_or_else(|| RulesError::UnknownPreset(preset.to_owned()))?;
         for change in parts {
@@ -479,7 +517,9 @@ impl fmt::Display for Rules {
         let (name, changes) = PRESET_NAMES
             .iter()
             .map(|name| {
-                let preset = Rules::preset(name).expect("PRESET_NAMES are presets").settings();
+                let preset = Rules::preset(name)
+                    .expect("PRESET_NAMES are presets")
+                    .settings();
                 let changes: Vec<String> = own
                     .iter()
                     .zip(preset.iter())
@@ -539,10 +579,22 @@ mod tests {
                 value: "sometimes".into()
             })
         );
-        assert!(matches!("go".parse::<Rules>(), Err(RulesError::UnknownPreset(_))));
-        assert!(matches!("aga,colour=red".parse::<Rules>(), Err(RulesError::UnknownKey(_))));
-        assert!(matches!("aga,komi".parse::<Rules>(), Err(RulesError::NotKeyValue(_))));
-        assert!(matches!("aga,komi=6.25".parse::<Rules>(), Err(RulesError::BadValue { .. })));
+        assert!(matches!(
+            "go".parse::<Rules>(),
+            Err(RulesError::UnknownPreset(_))
+        ));
+        assert!(matches!(
+            "aga,colour=red".parse::<Rules>(),
+            Err(RulesError::UnknownKey(_))
+        ));
+        assert!(matches!(
+            "aga,komi".parse::<Rules>(),
+            Err(RulesError::NotKeyValue(_))
+        ));
+        assert!(matches!(
+            "aga,komi=6.25".parse::<Rules>(),
+            Err(RulesError::BadValue { .. })
+        ));
         assert_eq!("".parse::<Rules>(), Err(RulesError::Empty));
         let message = "aga,ko=sometimes".parse::<Rules>().unwrap_err().to_string();
         assert!(message.contains("ko=sometimes"), "{message}");

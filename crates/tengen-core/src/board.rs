@@ -1,0 +1,843 @@
+//! The fast board: stones, chains, pseudo-liberties, captures, the simple-ko point, a Zobrist
+//! hash and the list of empty points, all kept incrementally. No turn order and no history:
+//! [`crate::Game`] adds those.
+//!
+//! Written by hand because it is the hot path of the playouts: a padded array with a border
+//! ring, chains as circular linked lists, and *pseudo-liberties* (each stone–empty adjacency
+//! counted once) with their sum and sum of squares. A chain has no liberty when the count is 0,
+//! and exactly one liberty when `count · Σp² = (Σp)²` (Cauchy–Schwarz holds with equality only
+//! when every counted point is the same), which is all that legality and capture need. The exact
+//! liberties of a chain are counted on demand by [`Board::liberties`].
+
+use crate::{BoardSize, Color, Point};
+
+/// What occupies a cell of the padded array.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Cell {
+    Empty = 0,
+    Black = 1,
+    White = 2,
+    Border = 3,
+}
+
+impl Cell {
+    #[inline]
+    fn stone(color: Color) -> Cell {
+        match color {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    #[inline]
+    fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// The padded array holds at most `(25 + 2)²` cells.
+pub(crate) const MAX_CELLS: usize = (crate::MAX_SIZE as usize + 2) * (crate::MAX_SIZE as usize + 2);
+
+/// Zobrist keys for every (colour, cell), and one for "White to move" (situational superko).
+struct Zobrist {
+    stones: [[u64; MAX_CELLS]; 2],
+}
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const fn zobrist_table() -> Zobrist {
+    let mut stones = [[0u64; MAX_CELLS]; 2];
+    let mut state = 0x7465_6e67_656e_u64; // "tengen"
+    let mut color = 0;
+    while color < 2 {
+        let mut cell = 0;
+        while cell < MAX_CELLS {
+            let (next, key) = splitmix64(state);
+            state = next;
+            stones[color][cell] = key;
+            cell += 1;
+        }
+        color += 1;
+    }
+    Zobrist { stones }
+}
+
+static ZOBRIST: Zobrist = zobrist_table();
+
+/// The key mixed into a position hash when White is to move (situational superko).
+pub(crate) const WHITE_TO_MOVE_KEY: u64 = 0x9b1f_3c6a_52d4_e781;
+
+/// Pseudo-liberty bookkeeping of one chain, stored at its head cell.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Chain {
+    stones: u16,
+    libs: u16,
+    lib_sum: u32,
+    lib_sum_sq: u32,
+}
+
+impl Chain {
+    #[inline]
+    fn add_lib(&mut self, cell: usize) {
+        self.libs += 1;
+        self.lib_sum += cell as u32;
+        self.lib_sum_sq += (cell * cell) as u32;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, cell: usize) {
+        self.libs -= 1;
+        self.lib_sum -= cell as u32;
+        self.lib_sum_sq -= (cell * cell) as u32;
+    }
+
+    #[inline]
+    fn in_atari(&self) -> bool {
+        self.libs > 0
+            && u64::from(self.libs) * u64::from(self.lib_sum_sq)
+                == u64::from(self.lib_sum) * u64::from(self.lib_sum)
+    }
+
+    /// The single liberty of a chain in atari.
+    #[inline]
+    fn atari_liberty(&self) -> usize {
+        (self.lib_sum / u32::from(self.libs)) as usize
+    }
+}
+
+/// What a stone placement did, for callers that keep history.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Placement {
+    /// Opponent stones removed.
+    pub(crate) captured: u32,
+    /// Own stones removed by a (multi-stone) suicide.
+    pub(crate) suicided: u32,
+}
+
+/// A Go board with incremental chains, pseudo-liberties, captures, Zobrist hash and empty list.
+///
+/// ```
+/// use tengen_core::{Board, BoardSize, Color, Point};
+/// let mut board = Board::new(BoardSize::new(9).unwrap());
+/// board.play(Point::new(0, 1), Color::Black).unwrap();
+/// board.play(Point::new(0, 0), Color::White).unwrap();
+/// board.play(Point::new(1, 0), Color::Black).unwrap(); // captures the corner stone
+/// assert_eq!(board.get(Point::new(0, 0)), None);
+/// assert_eq!(board.captures(Color::Black), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Board {
+    size: BoardSize,
+    stride: usize,
+    cells: Vec<Cell>,
+    /// Head cell of the chain of each stone.
+    head: Vec<u16>,
+    /// Next stone of the same chain (circular).
+    next: Vec<u16>,
+    /// Valid at head cells only.
+    chains: Vec<Chain>,
+    empties: Vec<u16>,
+    /// Index of each empty cell in `empties`.
+    empty_index: Vec<u16>,
+    /// The simple-ko point, and the colour banned from it on the next move.
+    ko: Option<(u16, Color)>,
+    hash: u64,
+    captures: [u32; 2],
+}
+
+/// Why [`Board::play`] refused a stone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// The point is not on this board.
+    #[error("the point is off the board")]
+    OffBoard,
+    /// A stone is already there.
+    #[error("the point is occupied")]
+    Occupied,
+    /// The stone would have no liberty after captures.
+    #[error("the move is suicide")]
+    Suicide,
+    /// The simple-ko point.
+    #[error("the point is forbidden by ko")]
+    Ko,
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when the stones, the ko point and the captures are (the internal
+    /// order of the empty list and of chain links does not matter).
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.cells == other.cells
+            && self.ko == other.ko
+            && self.captures == other.captures
+    }
+}
+
+impl Eq for Board {}
+
+impl Board {
+    /// An empty board.
+    #[must_use]
+    pub fn new(size: BoardSize) -> Board {
+        let n = usize::from(size.get());
+        let stride = n + 2;
+        let total = stride * stride;
+        let mut board = Board {
+            size,
+            stride,
+            cells: vec![Cell::Border; total],
+            head: vec![0; total],
+            next: vec![0; total],
+            chains: vec![Chain::default(); total],
+            empties: Vec::with_capacity(n * n),
+            empty_index: vec![0; total],
+            ko: None,
+            hash: 0,
+            captures: [0; 2],
+        };
+        for y in 0..n {
+            for x in 0..n {
+                let cell = (y + 1) * stride + x + 1;
+                board.cells[cell] = Cell::Empty;
+                board.empty_index[cell] = board.empties.len() as u16;
+                board.empties.push(cell as u16);
+            }
+        }
+        board
+    }
+
+    /// The board size.
+    #[must_use]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The cell index of an on-board point.
+    #[inline]
+    pub(crate) fn cell(&self, point: Point) -> usize {
+        (usize::from(point.y) + 1) * self.stride + usize::from(point.x) + 1
+    }
+
+    /// The point of an on-board cell.
+    #[inline]
+    pub(crate) fn point(&self, cell: usize) -> Point {
+        Point::new(
+            (cell % self.stride - 1) as u8,
+            (cell / self.stride - 1) as u8,
+        )
+    }
+
+    /// The stone on `point`, if any (`None` off the board too).
+    #[must_use]
+    pub fn get(&self, point: Point) -> Option<Color> {
+        if self.size.contains(point) {
+            self.cells[self.cell(point)].color()
+        } else {
+            None
+        }
+    }
+
+    /// Stones captured so far by `color`.
+    #[must_use]
+    pub fn captures(&self, color: Color) -> u32 {
+        self.captures[color.index()]
+    }
+
+    /// The Zobrist hash of the stones (not of the side to move or the ko point).
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The point where `color` may not play next because of simple ko, if any.
+    #[must_use]
+    pub fn ko_point(&self, color: Color) -> Option<Point> {
+        match self.ko {
+            Some((cell, banned)) if banned == color => Some(self.point(usize::from(cell))),
+            _ => None,
+        }
+    }
+
+    /// Lifts the simple-ko ban (after a pass: any other move lifts it).
+    pub fn clear_ko(&mut self) {
+        self.ko = None;
+    }
+
+    /// Number of empty points.
+    #[must_use]
+    pub fn empty_count(&self) -> usize {
+        self.empties.len()
+    }
+
+    /// Every stone on the board, row by row.
+    pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
+        self.size
+            .points()
+            .filter_map(|p| self.cells[self.cell(p)].color().map(|c| (p, c)))
+    }
+
+    /// The on-board orthogonal neighbours of an on-board point.
+    pub fn neighbors(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
+        let cell = self.cell(point);
+        self.neighbor_cells(cell)
+            .into_iter()
+            .filter(|&c| self.cells[c] != Cell::Border)
+            .map(|c| self.point(c))
+    }
+
+    #[inline]
+    fn neighbor_cells(&self, cell: usize) -> [usize; 4] {
+        [cell - self.stride, cell - 1, cell + 1, cell + self.stride]
+    }
+
+    #[inline]
+    fn diagonal_cells(&self, cell: usize) -> [usize; 4] {
+        [
+            cell - self.stride - 1,
+            cell - self.stride + 1,
+            cell + self.stride - 1,
+            cell + self.stride + 1,
+        ]
+    }
+
+    #[inline]
+    fn chain_of(&self, cell: usize) -> &Chain {
+        &self.chains[usize::from(self.head[cell])]
+    }
+
+    /// The stones of the chain through `point` (empty if there is no stone).
+    #[must_use]
+    pub fn chain(&self, point: Point) -> Vec<Point> {
+        if self.get(point).is_none() {
+            return Vec::new();
+        }
+        self.chain_cells(self.cell(point))
+            .map(|c| self.point(c))
+            .collect()
+    }
+
+    fn chain_cells(&self, start: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut current = Some(start);
+        std::iter::from_fn(move || {
+            let cell = current?;
+            let next = usize::from(self.next[cell]);
+            current = (next != start).then_some(next);
+            Some(cell)
+        })
+    }
+
+    /// The distinct liberties of the chain through `point`, counted exactly (0 if no stone).
+    #[must_use]
+    pub fn liberties(&self, point: Point) -> Vec<Point> {
+        if self.get(point).is_none() {
+            return Vec::new();
+        }
+        let mut seen = vec![false; self.cells.len()];
+        let mut libs = Vec::new();
+        for stone in self.chain_cells(self.cell(point)) {
+            for nb in self.neighbor_cells(stone) {
+                if self.cells[nb] == Cell::Empty && !seen[nb] {
+                    seen[nb] = true;
+                    libs.push(self.point(nb));
+                }
+            }
+        }
+        libs
+    }
+
+    /// The pseudo-liberty count of the chain through `point`: stone–empty adjacencies.
+    #[must_use]
+    pub fn pseudo_liberties(&self, point: Point) -> u32 {
+        if self.get(point).is_none() {
+            return 0;
+        }
+        u32::from(self.chain_of(self.cell(point)).libs)
+    }
+
+    /// Whether `color` may place a stone on `point` under simple ko, without suicide
+    /// (multi-stone suicide when `multi_stone_suicide`).
+    ///
+    /// # Errors
+    /// The reason the board refuses the stone.
+    pub fn check(
+        &self,
+        point: Point,
+        color: Color,
+        multi_stone_suicide: bool,
+    ) -> Result<(), BoardError> {
+        if !self.size.contains(point) {
+            return Err(BoardError::OffBoard);
+        }
+        let cell = self.cell(point);
+        if self.cells[cell] != Cell::Empty {
+            return Err(BoardError::Occupied);
+        }
+        if self.ko == Some((cell as u16, color)) {
+            return Err(BoardError::Ko);
+        }
+        match self.liberty_after(cell, color) {
+            LibertyAfter::Some => Ok(()),
+            LibertyAfter::NoneMultiStone if multi_stone_suicide => Ok(()),
+            _ => Err(BoardError::Suicide),
+        }
+    }
+
+    /// Whether a stone of `color` on the empty `cell` keeps a liberty after captures.
+    #[inline]
+    fn liberty_after(&self, cell: usize, color: Color) -> LibertyAfter {
+        let own = Cell::stone(color);
+        let mut joins_own = false;
+        for nb in self.neighbor_cells(cell) {
+            match self.cells[nb] {
+                Cell::Empty => return LibertyAfter::Some,
+                Cell::Border => {}
+                c if c == own => {
+                    joins_own = true;
+                    if !self.chain_of(nb).in_atari() {
+                        return LibertyAfter::Some;
+                    }
+                }
+                _ => {
+                    if self.chain_of(nb).in_atari() {
+                        return LibertyAfter::Some;
+                    }
+                }
+            }
+        }
+        if joins_own {
+            LibertyAfter::NoneMultiStone
+        } else {
+            LibertyAfter::NoneSingleStone
+        }
+    }
+
+    /// Whether `cell` is an own eye of `color` as the reference playout defines it: every
+    /// on-board neighbour is `color`, and the opponent holds fewer than two diagonal points
+    /// (fewer than one on the edge).
+    #[inline]
+    pub(crate) fn is_own_eye_cell(&self, cell: usize, color: Color) -> bool {
+        let own = Cell::stone(color);
+        let mut edge = false;
+        for nb in self.neighbor_cells(cell) {
+            match self.cells[nb] {
+                Cell::Border => edge = true,
+                c if c == own => {}
+                _ => return false,
+            }
+        }
+        let opponent = Cell::stone(color.other());
+        let mut enemy_diagonals = 0;
+        for d in self.diagonal_cells(cell) {
+            match self.cells[d] {
+                Cell::Border => edge = true,
+                c if c == opponent => enemy_diagonals += 1,
+                _ => {}
+            }
+        }
+        enemy_diagonals < if edge { 1 } else { 2 }
+    }
+
+    /// Whether `point` is an own eye of `color` in the playout sense (see [`Board::check`]).
+    #[must_use]
+    pub fn is_own_eye(&self, point: Point, color: Color) -> bool {
+        self.size.contains(point)
+            && self.cells[self.cell(point)] == Cell::Empty
+            && self.is_own_eye_cell(self.cell(point), color)
+    }
+
+    /// Places a stone of `color` after checking it (simple ko, no suicide). A refused stone
+    /// changes nothing.
+    ///
+    /// # Errors
+    /// The reason, as [`Board::check`].
+    pub fn play(&mut self, point: Point, color: Color) -> Result<u32, BoardError> {
+        self.check(point, color, false)?;
+        let cell = self.cell(point);
+        Ok(self.place(cell, color).captured)
+    }
+
+    /// Places a stone without checking. The caller guarantees that the cell is empty; ko is
+    /// not checked, and a suicide removes the mover's own chain.
+    #[inline]
+    pub(crate) fn place(&mut self, cell: usize, color: Color) -> Placement {
+        debug_assert_eq!(self.cells[cell], Cell::Empty);
+        self.remove_empty(cell);
+        self.cells[cell] = Cell::stone(color);
+        self.hash ^= ZOBRIST.stones[color.index()][cell];
+        self.head[cell] = cell as u16;
+        self.next[cell] = cell as u16;
+        self.chains[cell] = Chain {
+            stones: 1,
+            ..Chain::default()
+        };
+        let own = Cell::stone(color);
+        let neighbors = self.neighbor_cells(cell);
+        for nb in neighbors {
+            match self.cells[nb] {
+                Cell::Empty => self.chains[cell].add_lib(nb),
+                Cell::Border => {}
+                _ => {
+                    let head = usize::from(self.head[nb]);
+                    self.chains[head].remove_lib(cell);
+                }
+            }
+        }
+        for nb in neighbors {
+            if self.cells[nb] == own && self.head[nb] != self.head[cell] {
+                self.merge(usize::from(self.head[cell]), usize::from(self.head[nb]));
+            }
+        }
+        let mut captured = 0;
+        let mut captured_cell = 0;
+        for nb in neighbors {
+            let cell_kind = self.cells[nb];
+            if cell_kind != Cell::Empty && cell_kind != Cell::Border && cell_kind != own {
+                let head = usize::from(self.head[nb]);
+                if self.chains[head].libs == 0 {
+                    captured += self.remove_chain(head);
+                    captured_cell = nb;
+                }
+            }
+        }
+        self.captures[color.index()] += captured;
+        let my_head = usize::from(self.head[cell]);
+        let mine = self.chains[my_head];
+        let mut suicided = 0;
+        self.ko = None;
+        if mine.libs == 0 {
+            suicided = self.remove_chain(my_head);
+            self.captures[color.other().index()] += suicided;
+        } else if captured == 1 && mine.stones == 1 && mine.in_atari() {
+            debug_assert_eq!(mine.atari_liberty(), captured_cell);
+            self.ko = Some((captured_cell as u16, color.other()));
+        }
+        Placement { captured, suicided }
+    }
+
+    /// Joins chain `b` into chain `a`, relabelling the smaller one.
+    fn merge(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.chains[a].stones >= self.chains[b].stones {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut cell = small;
+        loop {
+            self.head[cell] = big as u16;
+            cell = usize::from(self.next[cell]);
+            if cell == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        let s = self.chains[small];
+        let g = &mut self.chains[big];
+        g.stones += s.stones;
+        g.libs += s.libs;
+        g.lib_sum += s.lib_sum;
+        g.lib_sum_sq += s.lib_sum_sq;
+    }
+
+    /// Removes the chain with head `head`, giving liberties back to its neighbours.
+    fn remove_chain(&mut self, head: usize) -> u32 {
+        let color = self.cells[head]
+            .color()
+            .expect("a chain head holds a stone");
+        let key = &ZOBRIST.stones[color.index()];
+        let mut cell = head;
+        loop {
+            self.cells[cell] = Cell::Empty;
+            self.hash ^= key[cell];
+            self.add_empty(cell);
+            cell = usize::from(self.next[cell]);
+            if cell == head {
+                break;
+            }
+        }
+        let mut removed = 0;
+        loop {
+            removed += 1;
+            for nb in self.neighbor_cells(cell) {
+                if matches!(self.cells[nb], Cell::Black | Cell::White) {
+                    let nb_head = usize::from(self.head[nb]);
+                    self.chains[nb_head].add_lib(cell);
+                }
+            }
+            cell = usize::from(self.next[cell]);
+            if cell == head {
+                break;
+            }
+        }
+        removed
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, cell: usize) {
+        let index = usize::from(self.empty_index[cell]);
+        let last = self.empties.pop().expect("an empty cell is listed");
+        if usize::from(last) != cell {
+            self.empties[index] = last;
+            self.empty_index[usize::from(last)] = index as u16;
+        }
+    }
+
+    #[inline]
+    fn add_empty(&mut self, cell: usize) {
+        self.empty_index[cell] = self.empties.len() as u16;
+        self.empties.push(cell as u16);
+    }
+
+    /// The empty cells, in the board's own order (changes as stones come and go).
+    #[inline]
+    pub(crate) fn empty_cells(&self) -> &[u16] {
+        &self.empties
+    }
+
+    /// Swaps two entries of the empty list: the playout's candidate bookkeeping.
+    #[inline]
+    pub(crate) fn swap_empties(&mut self, i: usize, j: usize) {
+        self.empties.swap(i, j);
+        self.empty_index[usize::from(self.empties[i])] = i as u16;
+        self.empty_index[usize::from(self.empties[j])] = j as u16;
+    }
+
+    /// Whether `color` may place a stone on `cell` (empty, not ko, not suicide). Fast path.
+    #[inline]
+    pub(crate) fn is_legal_cell(&self, cell: usize, color: Color) -> bool {
+        self.ko != Some((cell as u16, color))
+            && self.liberty_after(cell, color) == LibertyAfter::Some
+    }
+
+    /// The Zobrist hash the stones would have after `color` plays on the empty `cell`,
+    /// and whether the move captures, without changing the board. Suicide is not handled
+    /// (callers check it first).
+    pub(crate) fn hash_after(&self, cell: usize, color: Color) -> (u64, bool) {
+        let mut hash = self.hash ^ ZOBRIST.stones[color.index()][cell];
+        let own = Cell::stone(color);
+        let mut captured_heads = [usize::MAX; 4];
+        let mut captures = false;
+        for (i, nb) in self.neighbor_cells(cell).into_iter().enumerate() {
+            let kind = self.cells[nb];
+            if kind == Cell::Empty || kind == Cell::Border || kind == own {
+                continue;
+            }
+            let head = usize::from(self.head[nb]);
+            if captured_heads[..i].contains(&head) || !self.chains[head].in_atari() {
+                continue;
+            }
+            captured_heads[i] = head;
+            captures = true;
+            let key = &ZOBRIST.stones[color.other().index()];
+            for stone in self.chain_cells(head) {
+                hash ^= key[stone];
+            }
+        }
+        (hash, captures)
+    }
+
+    /// Area score of a finished playout: stones plus empty regions that touch one colour only.
+    /// Returns `(black, white)`.
+    pub(crate) fn area_counts(&self) -> (u32, u32) {
+        let regions = self.empty_regions();
+        let mut counts = [0u32; 2];
+        for &cell in &self.cells {
+            if let Some(c) = cell.color() {
+                counts[c.index()] += 1;
+            }
+        }
+        for region in &regions.list {
+            if let Some(owner) = region.sole_neighbor_color() {
+                counts[owner.index()] += region.cells.len() as u32;
+            }
+        }
+        (counts[0], counts[1])
+    }
+
+    /// The maximal connected sets of empty points, with the colours they touch.
+    pub(crate) fn empty_regions(&self) -> EmptyRegions {
+        let mut region_of = vec![u32::MAX; self.cells.len()];
+        let mut list = Vec::new();
+        let mut stack = Vec::new();
+        for start in 0..self.cells.len() {
+            if self.cells[start] != Cell::Empty || region_of[start] != u32::MAX {
+                continue;
+            }
+            let id = list.len() as u32;
+            let mut region = EmptyRegion::default();
+            region_of[start] = id;
+            stack.push(start);
+            while let Some(cell) = stack.pop() {
+                region.cells.push(cell);
+                for nb in self.neighbor_cells(cell) {
+                    match self.cells[nb] {
+                        Cell::Empty if region_of[nb] == u32::MAX => {
+                            region_of[nb] = id;
+                            stack.push(nb);
+                        }
+                        Cell::Black => region.touches[0] = true,
+                        Cell::White => region.touches[1] = true,
+                        _ => {}
+                    }
+                }
+            }
+            list.push(region);
+        }
+        EmptyRegions { list }
+    }
+
+    /// A board with these stones and nothing else (setup: no captures are made).
+    pub(crate) fn from_stones(
+        size: BoardSize,
+        stones: impl IntoIterator<Item = (Point, Color)>,
+    ) -> Board {
+        let mut board = Board::new(size);
+        for (p, c) in stones {
+            let cell = board.cell(p);
+            if board.cells[cell] == Cell::Empty {
+                board.put_setup_stone(cell, c);
+            }
+        }
+        board
+    }
+
+    /// Places a setup stone (handicap, SGF `AB`/`AW`) or clears a point (`AE`), as setup
+    /// does: no captures are made, no ko is created and no prisoners counted.
+    ///
+    /// # Errors
+    /// [`BoardError::OffBoard`] for a point off the board.
+    pub fn set(&mut self, point: Point, stone: Option<Color>) -> Result<(), BoardError> {
+        if !self.size.contains(point) {
+            return Err(BoardError::OffBoard);
+        }
+        let stones: Vec<(Point, Color)> = self.stones().filter(|&(p, _)| p != point).collect();
+        let captures = self.captures;
+        *self = Board::from_stones(
+            self.size,
+            stones.into_iter().chain(stone.map(|c| (point, c))),
+        );
+        self.captures = captures;
+        Ok(())
+    }
+
+    /// Adds a stone without removing anything, even if some chain ends without liberties
+    /// (setup positions may be like that; the next move's captures deal with it).
+    fn put_setup_stone(&mut self, cell: usize, color: Color) {
+        self.remove_empty(cell);
+        self.cells[cell] = Cell::stone(color);
+        self.hash ^= ZOBRIST.stones[color.index()][cell];
+        self.head[cell] = cell as u16;
+        self.next[cell] = cell as u16;
+        self.chains[cell] = Chain {
+            stones: 1,
+            ..Chain::default()
+        };
+        let neighbors = self.neighbor_cells(cell);
+        for nb in neighbors {
+            match self.cells[nb] {
+                Cell::Empty => self.chains[cell].add_lib(nb),
+                Cell::Border => {}
+                _ => {
+                    let head = usize::from(self.head[nb]);
+                    self.chains[head].remove_lib(cell);
+                }
+            }
+        }
+        for nb in neighbors {
+            if self.cells[nb] == Cell::stone(color) && self.head[nb] != self.head[cell] {
+                self.merge(usize::from(self.head[cell]), usize::from(self.head[nb]));
+            }
+        }
+    }
+
+    /// Checks every incremental structure against a from-scratch recomputation; returns the
+    /// first difference. For tests and debugging.
+    #[doc(hidden)]
+    pub fn audit(&self) -> Result<(), String> {
+        let fresh = Board::from_stones(self.size, self.stones());
+        if fresh.hash != self.hash {
+            return Err("hash differs from recomputation".into());
+        }
+        let mut a: Vec<u16> = self.empties.clone();
+        let mut b: Vec<u16> = fresh.empties.clone();
+        a.sort_unstable();
+        b.sort_unstable();
+        if a != b {
+            return Err("empty list differs".into());
+        }
+        for (i, &cell) in self.empties.iter().enumerate() {
+            if usize::from(self.empty_index[usize::from(cell)]) != i {
+                return Err(format!("empty index of cell {cell} is stale"));
+            }
+        }
+        for p in self.size.points() {
+            let cell = self.cell(p);
+            if self.cells[cell].color().is_none() {
+                continue;
+            }
+            let mine: std::collections::BTreeSet<Point> = self.chain(p).into_iter().collect();
+            let theirs: std::collections::BTreeSet<Point> = fresh.chain(p).into_iter().collect();
+            if mine != theirs {
+                return Err(format!("chain at {p:?} differs"));
+            }
+            let c1 = self.chain_of(cell);
+            let c2 = fresh.chain_of(fresh.cell(p));
+            if c1.stones != c2.stones
+                || c1.libs != c2.libs
+                || c1.lib_sum != c2.lib_sum
+                || c1.lib_sum_sq != c2.lib_sum_sq
+            {
+                return Err(format!(
+                    "liberty bookkeeping at {p:?} differs: {c1:?} vs {c2:?}"
+                ));
+            }
+            let exact = self.liberties(p).len();
+            if (exact == 1) != c1.in_atari() || (exact == 0) != (c1.libs == 0) {
+                return Err(format!("atari detection at {p:?} is wrong"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum LibertyAfter {
+    Some,
+    NoneSingleStone,
+    NoneMultiStone,
+}
+
+/// One maximal connected set of empty points.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EmptyRegion {
+    pub(crate) cells: Vec<usize>,
+    /// Whether it touches a Black stone, a White stone.
+    pub(crate) touches: [bool; 2],
+}
+
+impl EmptyRegion {
+    pub(crate) fn sole_neighbor_color(&self) -> Option<Color> {
+        match self.touches {
+            [true, false] => Some(Color::Black),
+            [false, true] => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// The empty regions of a board.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EmptyRegions {
+    pub(crate) list: Vec<EmptyRegion>,
+}

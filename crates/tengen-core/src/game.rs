@@ -1,0 +1,954 @@
+//! A game under a rule set: turns, ko and superko, passes and pass stones, the scoring phase
+//! with dead-stone agreement, disputes and resumption, and the result.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::{
+    Board, BoardSize, ByColor, Color, KoRule, Komi, Move, Point, Resumption, Rules, Suicide,
+    UnconditionalLife,
+    board::{BoardError, WHITE_TO_MOVE_KEY},
+    handicap::{HandicapError, aga_handicap},
+    score::{CountInput, GameResult, Score, count},
+};
+
+/// Why a move is refused. A refused move changes nothing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum IllegalMove {
+    /// A stone is already there.
+    #[error("the point is occupied")]
+    Occupied,
+    /// The stone would have no liberty after captures (C5).
+    #[error("the move is suicide")]
+    Suicide,
+    /// The point of a ko just taken (JP-5).
+    #[error("the point is forbidden by ko: play elsewhere first")]
+    Ko,
+    /// The move would repeat an earlier whole-board position (AGA-6, positional superko,
+    /// or the capture-positional rule).
+    #[error("the move would repeat an earlier position (superko)")]
+    Superko,
+    /// The point is not on the board.
+    #[error("the point is off the board")]
+    OffBoard,
+    /// Play has stopped: the game is being scored or is over.
+    #[error("the game is not in play")]
+    GameOver,
+    /// It is the other player's move.
+    #[error("it is not this player's turn")]
+    NotYourTurn,
+}
+
+impl From<BoardError> for IllegalMove {
+    fn from(e: BoardError) -> IllegalMove {
+        match e {
+            BoardError::OffBoard => IllegalMove::OffBoard,
+            BoardError::Occupied => IllegalMove::Occupied,
+            BoardError::Suicide => IllegalMove::Suicide,
+            BoardError::Ko => IllegalMove::Ko,
+        }
+    }
+}
+
+/// Where the game stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Moves are being played.
+    Playing,
+    /// Play has stopped (two passes); the players mark dead stones and accept a set.
+    Scoring,
+    /// The game has a result.
+    Finished(GameResult),
+}
+
+/// A game action that is not a move, refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum ActionError {
+    /// Dead stones are marked and accepted only in the scoring phase.
+    #[error("the game is not in the scoring phase")]
+    NotScoring,
+    /// There is no stone on the point.
+    #[error("there is no stone there")]
+    NoStone,
+    /// The game has a result already.
+    #[error("the game is over")]
+    Finished,
+    /// Nothing to undo.
+    #[error("there is no move to undo")]
+    NothingToUndo,
+}
+
+/// An unvalidated starting position: SGF `AB`/`AW`/`PL`, handicap stones, a problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The board size.
+    pub size: BoardSize,
+    /// Stones on the board before the first move.
+    pub stones: Vec<(Point, Color)>,
+    /// Who moves first.
+    pub to_move: Color,
+    /// The number of handicap stones among `stones` (0 for none; 1 for a one-stone handicap
+    /// in which Black simply moves first).
+    pub handicap: u8,
+}
+
+/// A setup that is not a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// A setup point is off the board.
+    #[error("setup point ({}, {}) is off the {size} board", .point.x, .point.y)]
+    OffBoard {
+        /// The point.
+        point: Point,
+        /// The board.
+        size: BoardSize,
+    },
+    /// Two setup stones on one point.
+    #[error("setup point ({}, {}) is given twice", .0.x, .0.y)]
+    Duplicate(Point),
+    /// A chain of the setup has no liberty.
+    #[error("the setup stone at ({}, {}) has no liberty", .0.x, .0.y)]
+    NoLiberty(Point),
+}
+
+/// One move as played, with who played it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayedMove {
+    /// Who moved.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+    /// A pass the rules made for the player (AGA-11: White's last pass).
+    pub forced: bool,
+}
+
+/// What a played move did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveOutcome {
+    /// Opponent stones captured.
+    pub captures: u32,
+    /// The rules added White's closing pass (AGA-11).
+    pub forced_white_pass: bool,
+    /// The phase after the move.
+    pub phase: Phase,
+}
+
+/// An action in the order it happened; replaying them rebuilds the game (undo).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Action {
+    Move {
+        color: Color,
+        mv: Move,
+        tolerant: bool,
+    },
+    ToggleDead(Point),
+    SetDead(Vec<Point>),
+    Accept(Color),
+    Resume(Color),
+    End(GameResult),
+}
+
+/// A game under a [`Rules`] value: the board, turns, repetition, passes and the end.
+///
+/// ```
+/// use tengen_core::{BoardSize, Game, IllegalMove, Move, Phase, Point, Rules};
+/// let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+/// game.play(Move::Play(Point::new(2, 2))).unwrap();
+/// assert_eq!(game.play(Move::Play(Point::new(2, 2))), Err(IllegalMove::Occupied));
+/// game.play(Move::Pass).unwrap();
+/// game.play(Move::Pass).unwrap();
+/// assert_eq!(game.phase(), Phase::Scoring);
+/// let score = game.score();
+/// assert_eq!(score.result.to_string(), "B+74.5"); // 81 points of territory, 6.5 komi
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    komi: Komi,
+    initial: Board,
+    initial_to_move: Color,
+    handicap: u8,
+    handicap_stones: u32,
+    board: Board,
+    to_move: Color,
+    moves: Vec<PlayedMove>,
+    actions: Vec<Action>,
+    /// Board hashes of every position so far (positional superko).
+    positions: HashSet<u64>,
+    /// How often each (position, player to move) occurred (situational superko, JP-6).
+    situations: HashMap<u64, u32>,
+    consecutive_passes: u32,
+    last_passer: Option<Color>,
+    /// Stones handed to each colour by the opponent's passes (AGA-7).
+    pass_stones: ByColor<u32>,
+    phase: Phase,
+    dead: Vec<bool>,
+    dead_version: u32,
+    accepted: ByColor<bool>,
+    resumptions: u32,
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.rules == other.rules
+            && self.komi == other.komi
+            && self.initial == other.initial
+            && self.initial_to_move == other.initial_to_move
+            && self.handicap == other.handicap
+            && self.actions == other.actions
+            && self.board == other.board
+            && self.board.hash() == other.board.hash()
+            && self.to_move == other.to_move
+            && self.moves == other.moves
+            && self.positions == other.positions
+            && self.situations == other.situations
+            && self.consecutive_passes == other.consecutive_passes
+            && self.last_passer == other.last_passer
+            && self.pass_stones == other.pass_stones
+            && self.phase == other.phase
+            && self.dead == other.dead
+            && self.accepted == other.accepted
+            && self.resumptions == other.resumptions
+    }
+}
+
+impl Eq for Game {}
+
+/// The number of times a (position, player to move) must occur under simple ko before the
+/// game is declared void (JP-6): the players have gone round the same cycle twice.
+pub const CYCLE_OCCURRENCES_FOR_VOID: u32 = 3;
+
+impl Game {
+    /// An even game on an empty board: Black moves first, komi by the rules.
+    #[must_use]
+    pub fn new(size: BoardSize, rules: Rules) -> Game {
+        Game::from_board(Board::new(size), Color::Black, 0, rules)
+    }
+
+    /// A handicap game with the seed's fixed placement (AGA-4, JP-4). `stones == 1` means
+    /// Black moves first with the handicap komi; from 2 stones White moves first.
+    ///
+    /// # Errors
+    /// [`HandicapError`] when the board does not take that many fixed stones.
+    pub fn with_handicap(
+        size: BoardSize,
+        rules: Rules,
+        stones: u32,
+    ) -> Result<Game, HandicapError> {
+        match stones {
+            0 => Ok(Game::new(size, rules)),
+            1 => Ok(Game::from_board(Board::new(size), Color::Black, 1, rules)),
+            n => Game::with_free_handicap(size, rules, &aga_handicap(size, n)?),
+        }
+    }
+
+    /// A handicap game with Black's stones on the points Black chose (free placement).
+    ///
+    /// # Errors
+    /// [`HandicapError`] for fewer than 2 stones, repeated points or points off the board.
+    pub fn with_free_handicap(
+        size: BoardSize,
+        rules: Rules,
+        points: &[Point],
+    ) -> Result<Game, HandicapError> {
+        if points.len() < 2 {
+            return Err(HandicapError::TooFew(points.len() as u32));
+        }
+        let distinct: HashSet<&Point> = points.iter().collect();
+        if distinct.len() != points.len()
+            || points.len() >= size.area()
+            || points.iter().any(|&p| !size.contains(p))
+        {
+            return Err(HandicapError::BadFreePlacement);
+        }
+        let board = Board::from_stones(size, points.iter().map(|&p| (p, Color::Black)));
+        let handicap = u8::try_from(points.len()).unwrap_or(u8::MAX);
+        Ok(Game::from_board(board, Color::White, handicap, rules))
+    }
+
+    /// A game from a setup position (SGF `AB`/`AW`/`PL`).
+    ///
+    /// # Errors
+    /// [`SetupError`] when a point is off the board or repeated, or a chain has no liberty.
+    pub fn from_setup(setup: &Setup, rules: Rules) -> Result<Game, SetupError> {
+        let mut seen = HashSet::new();
+        for &(p, _) in &setup.stones {
+            if !setup.size.contains(p) {
+                return Err(SetupError::OffBoard {
+                    point: p,
+                    size: setup.size,
+                });
+            }
+            if !seen.insert(p) {
+                return Err(SetupError::Duplicate(p));
+            }
+        }
+        let board = Board::from_stones(setup.size, setup.stones.iter().copied());
+        for &(p, _) in &setup.stones {
+            if board.liberties(p).is_empty() {
+                return Err(SetupError::NoLiberty(p));
+            }
+        }
+        Ok(Game::from_board(
+            board,
+            setup.to_move,
+            setup.handicap,
+            rules,
+        ))
+    }
+
+    fn from_board(board: Board, to_move: Color, handicap: u8, rules: Rules) -> Game {
+        let handicap_stones = if handicap >= 2 {
+            u32::from(handicap)
+        } else {
+            0
+        };
+        let mut game = Game {
+            rules,
+            komi: rules.komi(handicap),
+            initial: board.clone(),
+            initial_to_move: to_move,
+            handicap,
+            handicap_stones,
+            dead: vec![false; board.size().area()],
+            board,
+            to_move,
+            moves: Vec::new(),
+            actions: Vec::new(),
+            positions: HashSet::new(),
+            situations: HashMap::new(),
+            consecutive_passes: 0,
+            last_passer: None,
+            pass_stones: ByColor::default(),
+            phase: Phase::Playing,
+            dead_version: 0,
+            accepted: ByColor::default(),
+            resumptions: 0,
+        };
+        game.record_position();
+        game
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The komi of this game (by default the rules' komi for its handicap).
+    #[must_use]
+    pub fn komi(&self) -> Komi {
+        self.komi
+    }
+
+    /// Sets this game's komi (GTP `komi`, SGF `KM`, the server's form).
+    pub fn set_komi(&mut self, komi: Komi) {
+        self.komi = komi;
+    }
+
+    /// The handicap: 0 for an even game, 1 when Black moved first without komi, else the
+    /// number of stones placed.
+    #[must_use]
+    pub fn handicap(&self) -> u8 {
+        self.handicap
+    }
+
+    /// The board as it stands.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board before the first move (empty, handicap or setup).
+    #[must_use]
+    pub fn initial_board(&self) -> &Board {
+        &self.initial
+    }
+
+    /// Who moved first.
+    #[must_use]
+    pub fn initial_to_move(&self) -> Color {
+        self.initial_to_move
+    }
+
+    /// The board size.
+    #[must_use]
+    pub fn size(&self) -> BoardSize {
+        self.board.size()
+    }
+
+    /// Who is to move.
+    #[must_use]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Where the game stands.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The result, once the game is finished.
+    #[must_use]
+    pub fn result(&self) -> Option<GameResult> {
+        match self.phase {
+            Phase::Finished(result) => Some(result),
+            _ => None,
+        }
+    }
+
+    /// Every move so far, in order, including White's forced last pass (AGA-11).
+    #[must_use]
+    pub fn moves(&self) -> &[PlayedMove] {
+        &self.moves
+    }
+
+    /// Stones captured by `color` during play.
+    #[must_use]
+    pub fn captures(&self, color: Color) -> u32 {
+        self.board.captures(color)
+    }
+
+    /// Stones handed to `color` by the opponent's passes (AGA-7).
+    #[must_use]
+    pub fn pass_stones(&self, color: Color) -> u32 {
+        *self.pass_stones.get(color)
+    }
+
+    /// How many times play was resumed after a dispute.
+    #[must_use]
+    pub fn resumptions(&self) -> u32 {
+        self.resumptions
+    }
+
+    fn situation_key(&self) -> u64 {
+        situation_key(self.board.hash(), self.to_move)
+    }
+
+    fn record_position(&mut self) {
+        self.positions.insert(self.board.hash());
+        let key = self.situation_key();
+        *self.situations.entry(key).or_insert(0) += 1;
+    }
+
+    /// Whether the player to move may make `mv`, and why not. Changes nothing.
+    ///
+    /// # Errors
+    /// The reason the move is illegal.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        self.check_as(self.to_move, mv)
+    }
+
+    /// As [`Game::check`], for a named player ([`IllegalMove::NotYourTurn`] for the other one).
+    ///
+    /// # Errors
+    /// The reason the move is illegal.
+    pub fn check_as(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        if self.phase != Phase::Playing {
+            return Err(IllegalMove::GameOver);
+        }
+        if let Move::Play(p) = mv {
+            if !self.size().contains(p) {
+                return Err(IllegalMove::OffBoard);
+            }
+        }
+        if color != self.to_move {
+            return Err(IllegalMove::NotYourTurn);
+        }
+        match mv {
+            Move::Pass => Ok(()),
+            Move::Play(p) => self.check_stone(p, color),
+        }
+    }
+
+    fn check_stone(&self, point: Point, color: Color) -> Result<(), IllegalMove> {
+        let multi = self.rules.suicide == Suicide::MultiStone;
+        self.board.check(point, color, multi)?;
+        if self.rules.ko == KoRule::Simple {
+            return Ok(());
+        }
+        let (next_hash, captures) = self.hash_after(point, color);
+        let repeats = match self.rules.ko {
+            KoRule::Simple => false,
+            KoRule::Positional => self.positions.contains(&next_hash),
+            KoRule::Situational => self
+                .situations
+                .contains_key(&situation_key(next_hash, color.other())),
+            KoRule::CapturePositional => captures && self.positions.contains(&next_hash),
+        };
+        if repeats {
+            Err(IllegalMove::Superko)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The board hash after `color` plays `point`, and whether stones are removed.
+    fn hash_after(&self, point: Point, color: Color) -> (u64, bool) {
+        let cell = self.board.cell(point);
+        if self.board.is_legal_cell(cell, color) {
+            self.board.hash_after(cell, color)
+        } else {
+            // A multi-stone suicide: rare enough to simulate.
+            let mut board = self.board.clone();
+            board.place(cell, color);
+            (board.hash(), true)
+        }
+    }
+
+    /// Every legal move of the player to move, pass included (none once play has stopped).
+    pub fn legal_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        let playing = self.phase == Phase::Playing;
+        self.size()
+            .points()
+            .map(Move::Play)
+            .chain(std::iter::once(Move::Pass))
+            .filter(move |&mv| playing && self.check(mv).is_ok())
+    }
+
+    /// Plays `mv` for the player to move.
+    ///
+    /// # Errors
+    /// The reason the move is illegal; the game is unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<MoveOutcome, IllegalMove> {
+        self.play_as(self.to_move, mv)
+    }
+
+    /// Plays `mv` for `color`, which must be the player to move.
+    ///
+    /// # Errors
+    /// The reason the move is illegal; the game is unchanged.
+    pub fn play_as(&mut self, color: Color, mv: Move) -> Result<MoveOutcome, IllegalMove> {
+        self.check_as(color, mv)?;
+        self.actions.push(Action::Move {
+            color,
+            mv,
+            tolerant: false,
+        });
+        Ok(self.apply_move(color, mv))
+    }
+
+    /// Plays a move from an imported record even if these rules forbid it, as long as the
+    /// board can hold it: a ko or superko violation, a suicide (the chain is removed) or a
+    /// move out of turn. Returns the rule it broke, if any.
+    ///
+    /// # Errors
+    /// [`IllegalMove::Occupied`], [`IllegalMove::OffBoard`] or [`IllegalMove::GameOver`]:
+    /// moves no rule set allows.
+    pub fn play_tolerant(
+        &mut self,
+        color: Color,
+        mv: Move,
+    ) -> Result<(MoveOutcome, Option<IllegalMove>), IllegalMove> {
+        let broken = match self.check_as(color, mv) {
+            Ok(()) => None,
+            Err(e @ (IllegalMove::Occupied | IllegalMove::OffBoard | IllegalMove::GameOver)) => {
+                return Err(e);
+            }
+            Err(e) => Some(e),
+        };
+        self.actions.push(Action::Move {
+            color,
+            mv,
+            tolerant: true,
+        });
+        Ok((self.apply_move(color, mv), broken))
+    }
+
+    fn apply_move(&mut self, color: Color, mv: Move) -> MoveOutcome {
+        let mut outcome = MoveOutcome {
+            captures: 0,
+            forced_white_pass: false,
+            phase: Phase::Playing,
+        };
+        self.moves.push(PlayedMove {
+            color,
+            mv,
+            forced: false,
+        });
+        match mv {
+            Move::Play(p) => {
+                let cell = self.board.cell(p);
+                outcome.captures = self.board.place(cell, color).captured;
+                self.consecutive_passes = 0;
+                self.to_move = color.other();
+                self.record_position();
+            }
+            Move::Pass => {
+                self.pass(color);
+                if self.consecutive_passes >= 2 {
+                    if self.rules.white_passes_last && color == Color::Black {
+                        self.moves.push(PlayedMove {
+                            color: Color::White,
+                            mv: Move::Pass,
+                            forced: true,
+                        });
+                        self.pass(Color::White);
+                        outcome.forced_white_pass = true;
+                    }
+                    self.stop_play();
+                }
+            }
+        }
+        if self.rules.ko == KoRule::Simple
+            && self.phase == Phase::Playing
+            && self.situations.get(&self.situation_key()).copied()
+                >= Some(CYCLE_OCCURRENCES_FOR_VOID)
+        {
+            self.phase = Phase::Finished(GameResult::Void);
+        }
+        outcome.phase = self.phase;
+        outcome
+    }
+
+    fn pass(&mut self, color: Color) {
+        self.board.clear_ko();
+        if self.rules.pass_stones {
+            *self.pass_stones.get_mut(color.other()) += 1;
+        }
+        self.consecutive_passes += 1;
+        self.last_passer = Some(color);
+        self.to_move = color.other();
+        self.record_position();
+    }
+
+    fn stop_play(&mut self) {
+        self.phase = Phase::Scoring;
+        self.accepted = ByColor::default();
+        self.dead_version += 1;
+        self.dead.iter_mut().for_each(|d| *d = false);
+    }
+
+    fn index(&self, p: Point) -> usize {
+        usize::from(p.y) * usize::from(self.size().get()) + usize::from(p.x)
+    }
+
+    /// The stones marked dead, row by row.
+    #[must_use]
+    pub fn dead_stones(&self) -> Vec<Point> {
+        self.size()
+            .points()
+            .filter(|&p| self.dead[self.index(p)])
+            .collect()
+    }
+
+    /// Whether the stone on `point` is marked dead.
+    #[must_use]
+    pub fn is_dead(&self, point: Point) -> bool {
+        self.size().contains(point) && self.dead[self.index(point)]
+    }
+
+    /// A number that changes whenever the dead set changes: an acceptance refers to it.
+    #[must_use]
+    pub fn dead_version(&self) -> u32 {
+        self.dead_version
+    }
+
+    /// Whether `color` has accepted the current dead set.
+    #[must_use]
+    pub fn accepted(&self, color: Color) -> bool {
+        *self.accepted.get(color)
+    }
+
+    /// The group a click on `point` marks: its chain and the chains of the same colour that
+    /// share a liberty with it, transitively.
+    #[must_use]
+    pub fn group(&self, point: Point) -> Vec<Point> {
+        let Some(color) = self.board.get(point) else {
+            return Vec::new();
+        };
+        let mut in_group = vec![false; self.size().area()];
+        let mut stack = vec![point];
+        let mut group = Vec::new();
+        while let Some(p) = stack.pop() {
+            if in_group[self.index(p)] {
+                continue;
+            }
+            let chain = self.board.chain(p);
+            for &s in &chain {
+                in_group[self.index(s)] = true;
+            }
+            group.extend_from_slice(&chain);
+            for lib in self.board.liberties(p) {
+                for nb in self.board.neighbors(lib) {
+                    if self.board.get(nb) == Some(color) && !in_group[self.index(nb)] {
+                        stack.push(nb);
+                    }
+                }
+            }
+        }
+        group.sort();
+        group
+    }
+
+    /// Marks the group through `point` dead, or alive again if it was dead. Clears both
+    /// acceptances.
+    ///
+    /// # Errors
+    /// [`ActionError::NotScoring`] outside the scoring phase, [`ActionError::NoStone`] on
+    /// an empty point.
+    pub fn toggle_dead(&mut self, point: Point) -> Result<Vec<Point>, ActionError> {
+        if self.phase != Phase::Scoring {
+            return Err(ActionError::NotScoring);
+        }
+        let group = self.group(point);
+        if group.is_empty() {
+            return Err(ActionError::NoStone);
+        }
+        let now_dead = !self.dead[self.index(point)];
+        for &p in &group {
+            let i = self.index(p);
+            self.dead[i] = now_dead;
+        }
+        self.dead_changed();
+        self.actions.push(Action::ToggleDead(point));
+        Ok(group)
+    }
+
+    /// Replaces the dead set (an engine's proposal, a suggestion). Points without stones are
+    /// ignored. Clears both acceptances.
+    ///
+    /// # Errors
+    /// [`ActionError::NotScoring`] outside the scoring phase.
+    pub fn set_dead(&mut self, points: &[Point]) -> Result<(), ActionError> {
+        if self.phase != Phase::Scoring {
+            return Err(ActionError::NotScoring);
+        }
+        self.dead.iter_mut().for_each(|d| *d = false);
+        for &p in points {
+            if self.board.get(p).is_some() {
+                let i = self.index(p);
+                self.dead[i] = true;
+            }
+        }
+        self.dead_changed();
+        self.actions.push(Action::SetDead(self.dead_stones()));
+        Ok(())
+    }
+
+    fn dead_changed(&mut self) {
+        self.dead_version += 1;
+        self.accepted = ByColor::default();
+    }
+
+    /// `color` accepts the current dead set. When both have accepted it, the game is counted
+    /// and finished.
+    ///
+    /// # Errors
+    /// [`ActionError::NotScoring`] outside the scoring phase.
+    pub fn accept(&mut self, color: Color) -> Result<Option<GameResult>, ActionError> {
+        if self.phase != Phase::Scoring {
+            return Err(ActionError::NotScoring);
+        }
+        *self.accepted.get_mut(color) = true;
+        self.actions.push(Action::Accept(color));
+        if self.accepted.black && self.accepted.white {
+            let result = self.score().result;
+            self.phase = Phase::Finished(result);
+            return Ok(Some(result));
+        }
+        Ok(None)
+    }
+
+    /// `color` disputes the dead stones and asks to resume play. Who moves next follows the
+    /// rules' [`Resumption`]: AGA-10 (the opponent of the last passer) or JP-8 (the opponent of
+    /// the player asking). Under AGA, a dispute after play was already resumed once ends the
+    /// game with every stone alive. Returns the phase after the request.
+    ///
+    /// # Errors
+    /// [`ActionError::NotScoring`] outside the scoring phase.
+    pub fn resume(&mut self, color: Color) -> Result<Phase, ActionError> {
+        if self.phase != Phase::Scoring {
+            return Err(ActionError::NotScoring);
+        }
+        self.actions.push(Action::Resume(color));
+        match self.rules.resumption {
+            Resumption::Aga if self.resumptions >= 1 => {
+                self.dead.iter_mut().for_each(|d| *d = false);
+                self.dead_changed();
+                let result = self.score().result;
+                self.phase = Phase::Finished(result);
+            }
+            Resumption::Aga => {
+                self.resumptions += 1;
+                self.to_move = self.last_passer.map_or(Color::Black, Color::other);
+                self.reopen();
+            }
+            Resumption::Japanese => {
+                self.resumptions += 1;
+                self.to_move = color.other();
+                self.reopen();
+            }
+        }
+        Ok(self.phase)
+    }
+
+    fn reopen(&mut self) {
+        self.phase = Phase::Playing;
+        self.consecutive_passes = 0;
+        self.dead.iter_mut().for_each(|d| *d = false);
+        self.dead_changed();
+    }
+
+    /// `color` resigns (C2: at any moment, on either player's turn).
+    ///
+    /// # Errors
+    /// [`ActionError::Finished`] if the game is over.
+    pub fn resign(&mut self, color: Color) -> Result<GameResult, ActionError> {
+        self.end(GameResult::Resignation(color.other()))
+    }
+
+    /// `color` ran out of time.
+    ///
+    /// # Errors
+    /// [`ActionError::Finished`] if the game is over.
+    pub fn time_out(&mut self, color: Color) -> Result<GameResult, ActionError> {
+        self.end(GameResult::Time(color.other()))
+    }
+
+    /// `color` loses for an illegal move (a referee under `illegal=lose`, JP-11).
+    ///
+    /// # Errors
+    /// [`ActionError::Finished`] if the game is over.
+    pub fn forfeit(&mut self, color: Color) -> Result<GameResult, ActionError> {
+        self.end(GameResult::Forfeit(color.other()))
+    }
+
+    /// The game ends with no result (JP-6, by agreement or a referee's decision).
+    ///
+    /// # Errors
+    /// [`ActionError::Finished`] if the game is over.
+    pub fn declare_void(&mut self) -> Result<GameResult, ActionError> {
+        self.end(GameResult::Void)
+    }
+
+    fn end(&mut self, result: GameResult) -> Result<GameResult, ActionError> {
+        if matches!(self.phase, Phase::Finished(_)) {
+            return Err(ActionError::Finished);
+        }
+        self.phase = Phase::Finished(result);
+        self.actions.push(Action::End(result));
+        Ok(result)
+    }
+
+    /// Takes back the last move and every action after it (dead marks, acceptances,
+    /// resignation), restoring the game exactly as it was before that move.
+    ///
+    /// # Errors
+    /// [`ActionError::NothingToUndo`] when no move has been played.
+    pub fn undo(&mut self) -> Result<(), ActionError> {
+        let last_move = self
+            .actions
+            .iter()
+            .rposition(|a| matches!(a, Action::Move { .. }))
+            .ok_or(ActionError::NothingToUndo)?;
+        let mut actions = std::mem::take(&mut self.actions);
+        actions.truncate(last_move);
+        let mut game = Game::from_board(
+            self.initial.clone(),
+            self.initial_to_move,
+            self.handicap,
+            self.rules,
+        );
+        game.komi = self.komi;
+        for action in actions {
+            // Every action was accepted once; replaying it from the same start accepts it again.
+            let _ = match action {
+                Action::Move {
+                    color,
+                    mv,
+                    tolerant,
+                } => {
+                    if tolerant {
+                        game.play_tolerant(color, mv).map(|_| ()).map_err(|_| ())
+                    } else {
+                        game.play_as(color, mv).map(|_| ()).map_err(|_| ())
+                    }
+                }
+                Action::ToggleDead(p) => game.toggle_dead(p).map(|_| ()).map_err(|_| ()),
+                Action::SetDead(points) => game.set_dead(&points).map_err(|_| ()),
+                Action::Accept(c) => game.accept(c).map(|_| ()).map_err(|_| ()),
+                Action::Resume(c) => game.resume(c).map(|_| ()).map_err(|_| ()),
+                Action::End(result) => game.end(result).map(|_| ()).map_err(|_| ()),
+            };
+        }
+        *self = game;
+        Ok(())
+    }
+
+    /// The count with the current dead set (in the scoring phase: the players' marks; when
+    /// finished by counting: the agreed set).
+    #[must_use]
+    pub fn score(&self) -> Score {
+        self.score_with_dead_flags(&self.dead)
+    }
+
+    /// The count with exactly the stones on `dead` removed (points without stones are ignored).
+    #[must_use]
+    pub fn score_with(&self, dead: &[Point]) -> Score {
+        let mut flags = vec![false; self.size().area()];
+        for &p in dead {
+            if self.board.get(p).is_some() {
+                flags[self.index(p)] = true;
+            }
+        }
+        self.score_with_dead_flags(&flags)
+    }
+
+    /// The count as it would be if play stopped now and the owing player passed once more:
+    /// under AGA-11, when Black passed last, White still owes a pass stone. For GTP
+    /// `final_score` in the middle of the end.
+    #[must_use]
+    pub fn score_as_ended(&self, dead: &[Point]) -> Score {
+        let mut game = self.clone();
+        if game.phase == Phase::Playing
+            && game.rules.white_passes_last
+            && game.moves.last().map(|m| (m.color, m.mv)) == Some((Color::Black, Move::Pass))
+            && game.rules.pass_stones
+        {
+            *game.pass_stones.get_mut(Color::Black) += 1;
+        }
+        game.score_with(dead)
+    }
+
+    fn score_with_dead_flags(&self, dead: &[bool]) -> Score {
+        count(
+            &self.board,
+            &CountInput {
+                rules: &self.rules,
+                komi: self.komi,
+                handicap_stones: self.handicap_stones,
+                pass_stones: self.pass_stones,
+                dead,
+            },
+        )
+    }
+
+    /// A starting suggestion for the dead stones: the stones inside the other colour's
+    /// pass-alive territory (Benson). Certain, but it misses stones that are dead only by
+    /// reading.
+    #[must_use]
+    pub fn suggest_dead(&self) -> Vec<Point> {
+        UnconditionalLife::of(&self.board).dead_stones(&self.board)
+    }
+
+    /// Whether the current (position, player to move) has occurred before: the game is in a
+    /// cycle (only possible under simple ko or capture-positional ko).
+    #[must_use]
+    pub fn repetitions(&self) -> u32 {
+        self.situations
+            .get(&self.situation_key())
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+fn situation_key(hash: u64, to_move: Color) -> u64 {
+    match to_move {
+        Color::Black => hash,
+        Color::White => hash ^ WHITE_TO_MOVE_KEY,
+    }
+}

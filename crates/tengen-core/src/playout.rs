@@ -1,0 +1,186 @@
+//! Random playouts on the fast [`Board`]: the reference playout of `spec/PLAYOUT.md` (a
+//! correctness check with known checksums) and the fast policy of the Monte-Carlo player.
+//!
+//! Both draw uniformly among the legal moves that do not fill the mover's own eye, under simple
+//! ko and no suicide, and stop after two passes or `3·N·N` plies. The fast path skips what a
+//! playout does not need: superko, turn checks, move history and pass stones.
+//!
+//! ```
+//! use tengen_core::{BoardSize, playout::{Policy, run}};
+//! let summary = run(BoardSize::new(9).unwrap(), 300, 1, Policy::Reference);
+//! assert_eq!(format!("{:08x}", summary.checksum), "4deecf8b");
+//! ```
+
+use crate::{Board, BoardSize, Color};
+
+/// The xorshift32 generator of the reference playout.
+#[derive(Clone, Debug)]
+pub struct XorShift32(u32);
+
+impl XorShift32 {
+    /// Starts at `max(seed, 1)`.
+    #[must_use]
+    pub fn new(seed: u32) -> XorShift32 {
+        XorShift32(seed.max(1))
+    }
+
+    /// The next state.
+    #[inline]
+    pub fn next_u32(&mut self) -> u32 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        self.0 = x;
+        x
+    }
+
+    /// A number in `0..k`: `(next · k) >> 32`.
+    #[inline]
+    pub fn below(&mut self, k: u32) -> u32 {
+        ((u64::from(self.next_u32()) * u64::from(k)) >> 32) as u32
+    }
+}
+
+/// Which order the candidates are drawn from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// All empty points in row-major order, rebuilt every ply (PLAYOUT.md, step 3).
+    Reference,
+    /// The board's own list of empty points, in whatever order it keeps them.
+    Fast,
+}
+
+/// The end of one playout.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlayoutEnd {
+    /// Plies played, passes included.
+    pub plies: u32,
+    /// Black's area minus White's, in half points, before komi.
+    pub area_margin_half_points: i32,
+}
+
+/// Plays random moves on `board` from `to_move` until two passes or `max_plies` plies.
+pub fn playout(
+    board: &mut Board,
+    mut to_move: Color,
+    rng: &mut XorShift32,
+    policy: Policy,
+    max_plies: u32,
+) -> PlayoutEnd {
+    let mut candidates: Vec<u16> = Vec::with_capacity(board.size().area());
+    let mut passes = 0;
+    let mut plies = 0;
+    while passes < 2 && plies < max_plies {
+        let chosen = match policy {
+            Policy::Reference => reference_choice(board, to_move, rng, &mut candidates),
+            Policy::Fast => fast_choice(board, to_move, rng),
+        };
+        match chosen {
+            Some(cell) => {
+                board.place(cell, to_move);
+                passes = 0;
+            }
+            None => {
+                board.clear_ko();
+                passes += 1;
+            }
+        }
+        to_move = to_move.other();
+        plies += 1;
+    }
+    let (black, white) = board.area_counts();
+    PlayoutEnd {
+        plies,
+        area_margin_half_points: 2 * (black as i32 - white as i32),
+    }
+}
+
+#[inline]
+fn acceptable(board: &Board, cell: usize, color: Color) -> bool {
+    board.is_legal_cell(cell, color) && !board.is_own_eye_cell(cell, color)
+}
+
+fn reference_choice(
+    board: &Board,
+    color: Color,
+    rng: &mut XorShift32,
+    candidates: &mut Vec<u16>,
+) -> Option<usize> {
+    candidates.clear();
+    candidates.extend(
+        board
+            .size()
+            .points()
+            .filter_map(|p| board.get(p).is_none().then(|| board.cell(p) as u16)),
+    );
+    let mut k = candidates.len();
+    while k > 0 {
+        let i = rng.below(k as u32) as usize;
+        let cell = usize::from(candidates[i]);
+        if acceptable(board, cell, color) {
+            return Some(cell);
+        }
+        candidates.swap(i, k - 1);
+        k -= 1;
+    }
+    None
+}
+
+#[inline]
+fn fast_choice(board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<usize> {
+    let mut k = board.empty_cells().len();
+    while k > 0 {
+        let i = rng.below(k as u32) as usize;
+        let cell = usize::from(board.empty_cells()[i]);
+        if acceptable(board, cell, color) {
+            return Some(cell);
+        }
+        board.swap_empties(i, k - 1);
+        k -= 1;
+    }
+    None
+}
+
+/// The result of a run of playouts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The PLAYOUT.md checksum over every playout.
+    pub checksum: u32,
+    /// Plies played in all.
+    pub plies: u64,
+    /// Playouts Black won (komi 7.5).
+    pub black_wins: u32,
+}
+
+/// The komi of the reference playout, in half points.
+pub const REFERENCE_KOMI_HALF_POINTS: i32 = 15;
+
+/// Runs `count` playouts on an empty `size` board from one generator seeded with `seed`,
+/// Black to move, komi 7.5, and folds them into the PLAYOUT.md checksum.
+#[must_use]
+pub fn run(size: BoardSize, count: u32, seed: u32, policy: Policy) -> Summary {
+    let empty = Board::new(size);
+    let mut board = empty.clone();
+    let mut rng = XorShift32::new(seed);
+    let max_plies = 3 * size.area() as u32;
+    let mut summary = Summary {
+        checksum: 0,
+        plies: 0,
+        black_wins: 0,
+    };
+    for _ in 0..count {
+        board.clone_from(&empty);
+        let end = playout(&mut board, Color::Black, &mut rng, policy, max_plies);
+        let diff = end.area_margin_half_points - REFERENCE_KOMI_HALF_POINTS;
+        summary.checksum = summary
+            .checksum
+            .wrapping_mul(31)
+            .wrapping_add(end.plies)
+            .wrapping_mul(31)
+            .wrapping_add((diff + 100_000) as u32);
+        summary.plies += u64::from(end.plies);
+        summary.black_wins += u32::from(diff > 0);
+    }
+    summary
+}

@@ -1,0 +1,405 @@
+//! Counting a finished position: territory or area, prisoners, pass stones, komi, handicap
+//! compensation, dame and seki (AGA-12, JP-9, JP-10).
+
+use std::fmt;
+
+use crate::{
+    Board, BoardSize, ByColor, Color, Komi, Point, Rules, Scoring, rules::write_half_points,
+};
+
+/// The outcome of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// Won on the count by `margin_half_points / 2` points.
+    Score {
+        /// The winner.
+        winner: Color,
+        /// Twice the margin (komi may be a half point).
+        margin_half_points: u32,
+    },
+    /// The loser resigned.
+    Resignation(Color),
+    /// The loser ran out of time.
+    Time(Color),
+    /// The loser broke a rule (JP-11: an illegal move loses).
+    Forfeit(Color),
+    /// Equal points (JP-10).
+    Jigo,
+    /// No result (JP-6: a cycle nobody left).
+    Void,
+}
+
+impl GameResult {
+    /// The winner, if there is one.
+    #[must_use]
+    pub fn winner(&self) -> Option<Color> {
+        match *self {
+            GameResult::Score { winner, .. }
+            | GameResult::Resignation(winner)
+            | GameResult::Time(winner)
+            | GameResult::Forfeit(winner) => Some(winner),
+            GameResult::Jigo | GameResult::Void => None,
+        }
+    }
+
+    /// The SGF `RE` value: `B+3.5`, `W+R`, `B+T`, `W+F`, `0` (jigo), `Void`.
+    #[must_use]
+    pub fn to_sgf(&self) -> String {
+        match self {
+            GameResult::Jigo => "0".to_owned(),
+            other => other.to_string(),
+        }
+    }
+
+    /// The result with Black's margin in half points (positive: Black wins).
+    #[must_use]
+    pub fn from_margin(black_minus_white_half_points: i32) -> GameResult {
+        match black_minus_white_half_points {
+            0 => GameResult::Jigo,
+            m if m > 0 => GameResult::Score {
+                winner: Color::Black,
+                margin_half_points: m.unsigned_abs(),
+            },
+            m => GameResult::Score {
+                winner: Color::White,
+                margin_half_points: m.unsigned_abs(),
+            },
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    /// `B+3.5`, `W+0.5`, `B+R`, `W+T`, `B+F`, `Jigo`, `Void`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            GameResult::Score {
+                winner,
+                margin_half_points,
+            } => {
+                write!(f, "{}+", winner.letter())?;
+                write_half_points(f, margin_half_points as i32)
+            }
+            GameResult::Resignation(w) => write!(f, "{}+R", w.letter()),
+            GameResult::Time(w) => write!(f, "{}+T", w.letter()),
+            GameResult::Forfeit(w) => write!(f, "{}+F", w.letter()),
+            GameResult::Jigo => f.write_str("Jigo"),
+            GameResult::Void => f.write_str("Void"),
+        }
+    }
+}
+
+/// What a point is at the count.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ownership {
+    /// A living stone.
+    Alive(Color),
+    /// A living stone in seki.
+    Seki(Color),
+    /// A dead stone, removed as a prisoner of the other colour.
+    Dead(Color),
+    /// A dead stone inside a seki: not removed (JP-9).
+    DeadInSeki(Color),
+    /// An empty point (or a dead stone's point) counted as territory.
+    Territory(Color),
+    /// An eye of a seki, not counted as territory (JP-9).
+    SekiEye(Color),
+    /// A neutral point.
+    Dame,
+}
+
+/// One colour's column of the score table. Every figure is in whole points except `komi`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SideScore {
+    /// Empty points surrounded by this colour's living stones.
+    pub territory: u32,
+    /// This colour's living stones on the board (counted under area scoring).
+    pub stones: u32,
+    /// Stones this colour captured during play.
+    pub captures: u32,
+    /// The opponent's dead stones removed at the end.
+    pub dead: u32,
+    /// Stones the opponent handed over by passing (AGA-7).
+    pub pass_stones: u32,
+    /// Komi received (White), in half points.
+    pub komi_half_points: i32,
+    /// Handicap compensation received under area counting (AGA-4b).
+    pub compensation: u32,
+    /// The total under the rules' counting, in half points.
+    pub total_half_points: i32,
+}
+
+impl SideScore {
+    /// Prisoners of every kind: captures, dead stones and pass stones.
+    #[must_use]
+    pub fn prisoners(&self) -> u32 {
+        self.captures + self.dead + self.pass_stones
+    }
+
+    /// The total as a number of points (may end in .5).
+    #[must_use]
+    pub fn total(&self) -> f64 {
+        f64::from(self.total_half_points) / 2.0
+    }
+}
+
+/// The count of a position: both columns, the result, and what every point is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// Territory or area counting.
+    pub scoring: Scoring,
+    /// Both columns of the table.
+    pub sides: ByColor<SideScore>,
+    /// The result of the count.
+    pub result: GameResult,
+    size: BoardSize,
+    ownership: Vec<Ownership>,
+}
+
+impl Score {
+    /// What `point` is at the count.
+    #[must_use]
+    pub fn ownership(&self, point: Point) -> Ownership {
+        self.ownership[usize::from(point.y) * usize::from(self.size.get()) + usize::from(point.x)]
+    }
+
+    /// Black's total minus White's, in half points.
+    #[must_use]
+    pub fn margin_half_points(&self) -> i32 {
+        self.sides.black.total_half_points - self.sides.white.total_half_points
+    }
+
+    /// The breakdown as one line a player can add up, e.g.
+    /// `B+3.5 (territory: B 20 + 3 prisoners = 23, W 13 + 0 prisoners + 6.5 komi = 19.5)`.
+    #[must_use]
+    pub fn breakdown(&self) -> String {
+        let mut out = format!("{} (", self.result);
+        for (i, color) in Color::ALL.into_iter().enumerate() {
+            let s = self.sides.get(color);
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push(color.letter());
+            match self.scoring {
+                Scoring::Territory => {
+                    out.push_str(&format!(
+                        " territory {} + captures {} + dead {} + pass stones {}",
+                        s.territory, s.captures, s.dead, s.pass_stones
+                    ));
+                }
+                Scoring::Area => {
+                    out.push_str(&format!(" stones {} + territory {}", s.stones, s.territory));
+                    if s.compensation > 0 {
+                        out.push_str(&format!(" + compensation {}", s.compensation));
+                    }
+                }
+            }
+            if s.komi_half_points != 0 {
+                out.push_str(" + komi ");
+                let _ = write_half_points(&mut out, s.komi_half_points);
+            }
+            out.push_str(" = ");
+            let _ = write_half_points(&mut out, s.total_half_points);
+        }
+        out.push(')');
+        out
+    }
+}
+
+/// Everything the count needs besides the board.
+pub(crate) struct CountInput<'a> {
+    pub(crate) rules: &'a Rules,
+    pub(crate) komi: Komi,
+    pub(crate) handicap_stones: u32,
+    /// Stones handed to each colour by the opponent's passes.
+    pub(crate) pass_stones: ByColor<u32>,
+    /// Row-major flags of the stones agreed dead.
+    pub(crate) dead: &'a [bool],
+}
+
+/// Counts `board` with the dead stones of `input` removed.
+pub(crate) fn count(board: &Board, input: &CountInput<'_>) -> Score {
+    let size = board.size();
+    let n = usize::from(size.get());
+    let idx = |p: Point| usize::from(p.y) * n + usize::from(p.x);
+    let mut ownership = vec![Ownership::Dame; n * n];
+
+    // The position without the dead stones.
+    let alive_board =
+        Board::from_stones(size, board.stones().filter(|&(p, _)| !input.dead[idx(p)]));
+
+    let regions = alive_board.empty_regions();
+    let mut region_of = vec![usize::MAX; n * n];
+    for (id, region) in regions.list.iter().enumerate() {
+        for &cell in &region.cells {
+            region_of[idx(alive_board.point(cell))] = id;
+        }
+    }
+
+    // Groups: chains of one colour joined by the eyes (one-colour regions) they share.
+    let seki_chain = seki_chains(&alive_board, &regions.list, &region_of, idx);
+    let mut seki_eye = vec![false; regions.list.len()];
+    for (id, region) in regions.list.iter().enumerate() {
+        if region.sole_neighbor_color().is_some() {
+            seki_eye[id] = region.cells.iter().any(|&cell| {
+                let p = alive_board.point(cell);
+                alive_board.neighbors(p).any(|nb| seki_chain[idx(nb)])
+            });
+        }
+    }
+
+    let mut sides: ByColor<SideScore> = ByColor::default();
+    for color in Color::ALL {
+        sides.get_mut(color).captures = board.captures(color);
+        sides.get_mut(color).pass_stones = *input.pass_stones.get(color.other());
+    }
+    for p in size.points() {
+        let i = idx(p);
+        let stone = board.get(p);
+        ownership[i] = match (stone, input.dead[i] && stone.is_some()) {
+            (Some(c), false) => {
+                sides.get_mut(c).stones += 1;
+                if seki_chain[i] {
+                    Ownership::Seki(c)
+                } else {
+                    Ownership::Alive(c)
+                }
+            }
+            _ => {
+                let region = region_of[i];
+                let owner = regions.list[region].sole_neighbor_color();
+                let in_seki = seki_eye[region] && !input.rules.seki_territory;
+                match (owner, stone, in_seki) {
+                    (Some(o), Some(c), true) => {
+                        // A dead stone inside a seki stays on the board (JP-9).
+                        let _ = o;
+                        sides.get_mut(c).stones += 1;
+                        Ownership::DeadInSeki(c)
+                    }
+                    (Some(o), None, true) => Ownership::SekiEye(o),
+                    (Some(o), stone, false) => {
+                        sides.get_mut(o).territory += 1;
+                        if let Some(c) = stone {
+                            sides.get_mut(c.other()).dead += 1;
+                            Ownership::Dead(c)
+                        } else {
+                            Ownership::Territory(o)
+                        }
+                    }
+                    (None, Some(c), _) => {
+                        sides.get_mut(c.other()).dead += 1;
+                        Ownership::Dead(c)
+                    }
+                    (None, None, _) => Ownership::Dame,
+                }
+            }
+        };
+    }
+
+    let komi = i32::from(input.komi.half_points());
+    sides.white.komi_half_points = komi;
+    sides.white.compensation = input.rules.handicap_compensation(input.handicap_stones);
+    for color in Color::ALL {
+        let s = sides.get_mut(color);
+        let points = match input.rules.scoring {
+            Scoring::Territory => s.territory + s.captures + s.dead + s.pass_stones,
+            Scoring::Area => s.territory + s.stones + s.compensation,
+        };
+        s.total_half_points = 2 * points as i32 + s.komi_half_points;
+    }
+    let result =
+        GameResult::from_margin(sides.black.total_half_points - sides.white.total_half_points);
+    Score {
+        scoring: input.rules.scoring,
+        sides,
+        result,
+        size,
+        ownership,
+    }
+}
+
+/// Row-major flags of the living chains in seki.
+///
+/// A dame region (touching both colours) is a seki region when each colour has a chain next
+/// to it whose group has fewer than two eyes; the chains with fewer than two eyes next to it
+/// are in seki. A group is a set of chains of one colour joined through the one-colour
+/// regions (eyes) they share. Unfilled dame between groups that have two eyes is not seki.
+fn seki_chains(
+    board: &Board,
+    regions: &[crate::board::EmptyRegion],
+    region_of: &[usize],
+    idx: impl Fn(Point) -> usize,
+) -> Vec<bool> {
+    let size = board.size();
+    let n = size.area();
+    // Union-find over points: stones of a chain, and chains around the same eye.
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let mut eye_anchor: Vec<Option<usize>> = vec![None; regions.len()];
+    for (p, c) in board.stones() {
+        for nb in board.neighbors(p) {
+            match board.get(nb) {
+                Some(d) if d == c => {
+                    let (a, b) = (find(&mut parent, idx(p)), find(&mut parent, idx(nb)));
+                    parent[a] = b;
+                }
+                None => {
+                    let region = region_of[idx(nb)];
+                    if regions[region].sole_neighbor_color() == Some(c) {
+                        match eye_anchor[region] {
+                            Some(anchor) => {
+                                let (a, b) = (find(&mut parent, idx(p)), find(&mut parent, anchor));
+                                parent[a] = b;
+                            }
+                            None => eye_anchor[region] = Some(idx(p)),
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut eyes: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (region, anchor) in eye_anchor.iter().enumerate() {
+        if let Some(anchor) = anchor {
+            let root = find(&mut parent, *anchor);
+            if !eyes[root].contains(&region) {
+                eyes[root].push(region);
+            }
+        }
+    }
+    let mut in_seki = vec![false; n];
+    for region in regions {
+        if region.sole_neighbor_color().is_some() || region.touches != [true, true] {
+            continue;
+        }
+        let mut weak: Vec<(Color, usize)> = Vec::new();
+        for &cell in &region.cells {
+            for nb in board.neighbors(board.point(cell)) {
+                if let Some(c) = board.get(nb) {
+                    let root = find(&mut parent, idx(nb));
+                    if eyes[root].len() < 2 && !weak.contains(&(c, root)) {
+                        weak.push((c, root));
+                    }
+                }
+            }
+        }
+        let both = Color::ALL
+            .iter()
+            .all(|&c| weak.iter().any(|&(w, _)| w == c));
+        if both {
+            for (p, _) in board.stones() {
+                let root = find(&mut parent, idx(p));
+                if weak.iter().any(|&(_, w)| w == root) {
+                    in_seki[idx(p)] = true;
+                }
+            }
+        }
+    }
+    in_seki
+}

@@ -1,0 +1,123 @@
+//! The writer: FF[4] text that the reader reads back to the same trees.
+
+use crate::tree::{GameTree, NodeId};
+use std::borrow::Cow;
+
+/// Lines are broken before a property that starts past this column.
+const WRAP: usize = 72;
+
+/// `value` with `\` and `]` escaped, as it must appear between `[` and `]`.
+pub(crate) fn escape(value: &str) -> Cow<'_, str> {
+    if !value.bytes().any(|b| b == b']' || b == b'\\') {
+        return Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len() + 8);
+    for c in value.chars() {
+        if c == ']' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    Cow::Owned(out)
+}
+
+/// Writes a collection of games as SGF text: one node per line, long nodes wrapped between
+/// properties, values escaped. Reading the text back gives equal trees.
+///
+/// ```
+/// use tengen_sgf::{parse, write, Mode};
+/// let games = parse(b"(;GM[1]SZ[9]C[a \\] b];B[ee](;W[cc])(;W[gg]))", Mode::Strict)?.games;
+/// let text = write(&games);
+/// assert_eq!(text, "(;GM[1]SZ[9]C[a \\] b]\n;B[ee]\n(;W[cc])\n(;W[gg]))\n");
+/// assert_eq!(parse(text.as_bytes(), Mode::Strict)?.games, games);
+/// # Ok::<(), tengen_sgf::SgfError>(())
+/// ```
+#[must_use]
+pub fn write(games: &[GameTree]) -> String {
+    to_sgf(games)
+}
+
+pub(crate) fn to_sgf(games: &[GameTree]) -> String {
+    let mut w = Writer {
+        out: String::new(),
+        line_start: 0,
+    };
+    for game in games {
+        w.game(game);
+    }
+    w.out
+}
+
+enum Step {
+    Node(NodeId, bool),
+    Open,
+    Close,
+}
+
+struct Writer {
+    out: String,
+    line_start: usize,
+}
+
+impl Writer {
+    fn newline(&mut self) {
+        self.out.push('\n');
+        self.line_start = self.out.len();
+    }
+
+    fn game(&mut self, game: &GameTree) {
+        if game.is_empty() {
+            return;
+        }
+        self.out.push('(');
+        let mut stack = vec![Step::Close, Step::Node(game.root(), true)];
+        while let Some(step) = stack.pop() {
+            match step {
+                Step::Open => {
+                    self.newline();
+                    self.out.push('(');
+                }
+                Step::Close => self.out.push(')'),
+                Step::Node(id, first_in_sequence) => {
+                    if !first_in_sequence {
+                        self.newline();
+                    }
+                    self.node(game, id);
+                    let node = game.node(id);
+                    let mut children = node.children();
+                    match (children.next(), children.next()) {
+                        (None, _) => {}
+                        (Some(only), None) => stack.push(Step::Node(only.id(), false)),
+                        (Some(_), Some(_)) => {
+                            let all: Vec<NodeId> = node.children().map(|c| c.id()).collect();
+                            for &child in all.iter().rev() {
+                                stack.push(Step::Close);
+                                stack.push(Step::Node(child, true));
+                                stack.push(Step::Open);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.newline();
+    }
+
+    fn node(&mut self, game: &GameTree, id: NodeId) {
+        self.out.push(';');
+        for (i, prop) in game.node(id).properties().enumerate() {
+            if i > 0 && self.out.len() - self.line_start > WRAP {
+                self.newline();
+            }
+            self.out.push_str(prop.id());
+            for value in prop.values() {
+                self.out.push('[');
+                self.out.push_str(&escape(value));
+                self.out.push(']');
+                if value.contains('\n') {
+                    self.line_start = self.out.rfind('\n').map_or(0, |at| at + 1);
+                }
+            }
+        }
+    }
+}
