@@ -172,7 +172,10 @@ impl GameTree {
     /// # Panics
     /// If `parent` does not belong to this tree, or the tree already holds 4 G nodes.
     pub fn add_child(&mut self, parent: NodeId) -> NodeId {
-        assert!(parent.index() < self.nodes.len(), "NodeId from another tree");
+        assert!(
+            parent.index() < self.nodes.len(),
+            "NodeId from another tree"
+        );
         self.new_node(Some(parent))
     }
 
@@ -208,7 +211,12 @@ impl GameTree {
     ///
     /// # Panics
     /// If `node` does not belong to this tree.
-    pub fn push_property<I, S>(&mut self, node: NodeId, id: &str, values: I) -> Result<(), TreeError>
+    pub fn push_property<I, S>(
+        &mut self,
+        node: NodeId,
+        id: &str,
+        values: I,
+    ) -> Result<(), TreeError>
     where
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
@@ -283,6 +291,12 @@ impl GameTree {
 
     // ----- fast paths for the parser (the current node is always the last one) -----
 
+    /// Makes `node` ready to take one more property (a no-op for the last node).
+    pub(crate) fn prepare_node_for_property(&mut self, node: NodeId) {
+        // Cannot fail while the text is under 4 GiB, which the parser checks.
+        let _ = self.make_props_last(node);
+    }
+
     /// Starts a property on the last node; the caller then pushes its values.
     pub(crate) fn parser_begin_property(&mut self, id: &str) {
         let start = self.text.len() as u32;
@@ -320,14 +334,6 @@ impl GameTree {
         self.nodes[node.index()].props_end = self.props.len() as u32;
     }
 
-    /// Drops the property begun last (lenient reading of a property without value).
-    pub(crate) fn parser_drop_property(&mut self) {
-        if let Some(p) = self.props.pop() {
-            self.text.truncate(p.id.start as usize);
-            self.values.truncate(p.values_start as usize);
-        }
-    }
-
     /// Total text bytes, for the 4 GiB limit.
     pub(crate) fn text_len(&self) -> usize {
         self.text.len()
@@ -351,18 +357,18 @@ pub struct Node<'a> {
 }
 
 impl<'a> Node<'a> {
-    fn data(&self) -> &'a NodeData {
+    fn data(self) -> &'a NodeData {
         &self.tree.nodes[self.id.index()]
     }
 
     /// This node's handle.
     #[must_use]
-    pub fn id(&self) -> NodeId {
+    pub fn id(self) -> NodeId {
         self.id
     }
 
     /// The properties, in the order they were read.
-    pub fn properties(&self) -> impl ExactSizeIterator<Item = Property<'a>> + 'a {
+    pub fn properties(self) -> impl ExactSizeIterator<Item = Property<'a>> + 'a {
         let tree = self.tree;
         let data = self.data();
         (data.props_start..data.props_end).map(move |i| tree.prop_view(i))
@@ -370,18 +376,18 @@ impl<'a> Node<'a> {
 
     /// The first property named `id`.
     #[must_use]
-    pub fn get(&self, id: &str) -> Option<Property<'a>> {
+    pub fn get(self, id: &str) -> Option<Property<'a>> {
         self.properties().find(|p| p.id() == id)
     }
 
     /// The first value of the first property named `id`.
     #[must_use]
-    pub fn value(&self, id: &str) -> Option<&'a str> {
+    pub fn value(self, id: &str) -> Option<&'a str> {
         self.get(id).map(|p| p.value())
     }
 
     /// Every value of every property named `id` (a property repeated in a node counts too).
-    pub fn values(&self, id: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    pub fn values(self, id: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         self.properties()
             .filter(move |p| p.id() == id)
             .flat_map(|p| p.values())
@@ -389,7 +395,7 @@ impl<'a> Node<'a> {
 
     /// The parent, or `None` for the root.
     #[must_use]
-    pub fn parent(&self) -> Option<Node<'a>> {
+    pub fn parent(self) -> Option<Node<'a>> {
         let parent = self.data().parent;
         (parent != NONE).then(|| Node {
             tree: self.tree,
@@ -398,7 +404,7 @@ impl<'a> Node<'a> {
     }
 
     /// The children: the first continues the line, the others are variations.
-    pub fn children(&self) -> impl Iterator<Item = Node<'a>> + 'a {
+    pub fn children(self) -> impl Iterator<Item = Node<'a>> + 'a {
         let tree = self.tree;
         let mut next = self.data().first_child;
         std::iter::from_fn(move || {
@@ -413,7 +419,7 @@ impl<'a> Node<'a> {
 
     /// The first child: the next node of this line.
     #[must_use]
-    pub fn first_child(&self) -> Option<Node<'a>> {
+    pub fn first_child(self) -> Option<Node<'a>> {
         self.children().next()
     }
 }
@@ -436,18 +442,18 @@ pub struct Property<'a> {
 }
 
 impl<'a> Property<'a> {
-    fn data(&self) -> &'a PropData {
+    fn data(self) -> &'a PropData {
         &self.tree.props[self.index as usize]
     }
 
     /// The identifier: uppercase letters, such as `B`, `AB` or `KM`.
     #[must_use]
-    pub fn id(&self) -> &'a str {
+    pub fn id(self) -> &'a str {
         span_str(&self.tree.text, self.data().id)
     }
 
     /// The values, unescaped (there is at least one; `[]` is one empty value).
-    pub fn values(&self) -> impl ExactSizeIterator<Item = &'a str> + 'a {
+    pub fn values(self) -> impl ExactSizeIterator<Item = &'a str> + 'a {
         let tree = self.tree;
         let data = self.data();
         tree.values[data.values_start as usize..data.values_end as usize]
@@ -457,7 +463,7 @@ impl<'a> Property<'a> {
 
     /// The first value.
     #[must_use]
-    pub fn value(&self) -> &'a str {
+    pub fn value(self) -> &'a str {
         self.values().next().unwrap_or("")
     }
 }
