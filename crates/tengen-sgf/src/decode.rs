@@ -31,7 +31,8 @@ pub(crate) fn charset_for_label(label: &str) -> Option<&'static Encoding> {
         "cp949" | "euckr" | "uhc" => Some(EUC_KR),
         "cp950" | "big-5" | "big5hkscs" => Some(BIG5),
         "latin-1" | "iso8859_1" | "iso-8859_1" => Some(WINDOWS_1252),
-        "utf-16" | "utf16" | "ucs-2" | "ucs2" => Some(UTF_16LE),
+        "utf-16" | "utf16" | "ucs-2" | "ucs2" | "utf16le" | "utf-16-le" => Some(UTF_16LE),
+        "utf16be" | "utf-16-be" => Some(UTF_16BE),
         _ => None,
     };
     alias.or_else(|| Encoding::for_label_no_replacement(lower.as_bytes()))

@@ -82,7 +82,7 @@ fn parse_number(property: &str, value: &str) -> Result<u32, PropertyError> {
 
 /// How a game ended, as `RE` says.
 #[derive(Clone, Debug, PartialEq)]
-pub enum GameResult {
+pub enum RecordedResult {
     /// One side won.
     Win {
         /// The winner.
@@ -113,22 +113,22 @@ pub enum WinBy {
     Unspecified,
 }
 
-impl GameResult {
-    /// Reads an `RE` value; texts that follow no FF[4] form give [`GameResult::Unknown`].
+impl RecordedResult {
+    /// Reads an `RE` value; texts that follow no FF[4] form give [`RecordedResult::Unknown`].
     ///
     /// ```
-    /// use tengen_sgf::{GameResult, WinBy};
+    /// use tengen_sgf::{RecordedResult, WinBy};
     /// use tengen_core::Color;
-    /// assert_eq!(GameResult::parse("W+6.5"), GameResult::Win { winner: Color::White, by: WinBy::Score(6.5) });
-    /// assert_eq!(GameResult::parse("B+Resign"), GameResult::Win { winner: Color::Black, by: WinBy::Resignation });
-    /// assert_eq!(GameResult::parse("0"), GameResult::Draw);
+    /// assert_eq!(RecordedResult::parse("W+6.5"), RecordedResult::Win { winner: Color::White, by: WinBy::Score(6.5) });
+    /// assert_eq!(RecordedResult::parse("B+Resign"), RecordedResult::Win { winner: Color::Black, by: WinBy::Resignation });
+    /// assert_eq!(RecordedResult::parse("0"), RecordedResult::Draw);
     /// ```
     #[must_use]
-    pub fn parse(text: &str) -> GameResult {
+    pub fn parse(text: &str) -> RecordedResult {
         let text = text.trim();
         match text {
-            "0" | "Draw" | "Jigo" | "draw" | "jigo" => return GameResult::Draw,
-            "Void" | "void" => return GameResult::Void,
+            "0" | "Draw" | "Jigo" | "draw" | "jigo" => return RecordedResult::Draw,
+            "Void" | "void" => return RecordedResult::Void,
             _ => {}
         }
         let (winner, rest) = if let Some(rest) = text.strip_prefix("B+") {
@@ -136,7 +136,7 @@ impl GameResult {
         } else if let Some(rest) = text.strip_prefix("W+") {
             (Color::White, rest)
         } else {
-            return GameResult::Unknown;
+            return RecordedResult::Unknown;
         };
         let by = match rest.trim() {
             "" => WinBy::Unspecified,
@@ -145,10 +145,10 @@ impl GameResult {
             "F" | "Forfeit" | "forfeit" => WinBy::Forfeit,
             number => match number.parse::<f64>() {
                 Ok(points) if points.is_finite() && points >= 0.0 => WinBy::Score(points),
-                _ => return GameResult::Unknown,
+                _ => return RecordedResult::Unknown,
             },
         };
-        GameResult::Win { winner, by }
+        RecordedResult::Win { winner, by }
     }
 }
 
@@ -217,8 +217,8 @@ impl GameTree {
 
     /// The result `RE`, if given.
     #[must_use]
-    pub fn result(&self) -> Option<GameResult> {
-        self.root_value("RE").map(GameResult::parse)
+    pub fn result(&self) -> Option<RecordedResult> {
+        self.root_value("RE").map(RecordedResult::parse)
     }
 
     /// A game-information text of the root (`PB`, `PW`, `BR`, `WR`, `DT`, `EV`, `RE`, `OT`,

@@ -36,7 +36,7 @@ mod tree;
 mod write;
 
 pub use error::{ErrorKind, Position, PropertyError, SgfError};
-pub use go::{GameResult, WinBy, parse_point, point_text};
+pub use go::{RecordedResult, WinBy, parse_point, point_text};
 pub use parse::{Collection, Mode, parse, parse_str};
 pub use tree::{GameTree, Node, NodeId, Property, TreeError};
 pub use write::write;

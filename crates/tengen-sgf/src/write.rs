@@ -24,6 +24,8 @@ pub(crate) fn escape(value: &str) -> Cow<'_, str> {
 /// Writes a collection of games as SGF text: one node per line, long nodes wrapped between
 /// properties, values escaped. Reading the text back gives equal trees.
 ///
+/// The text is UTF-8: a root's `CA` naming another charset is written `CA[UTF-8]`.
+///
 /// ```
 /// use tengen_sgf::{parse, write, Mode};
 /// let games = parse(b"(;GM[1]SZ[9]C[a \\] b];B[ee](;W[cc])(;W[gg]))", Mode::Strict)?.games;
@@ -105,7 +107,15 @@ impl Writer {
 
     fn node(&mut self, game: &GameTree, id: NodeId) {
         self.out.push(';');
+        let is_root = id == game.root();
         for (i, prop) in game.node(id).properties().enumerate() {
+            if is_root && prop.id() == "CA" {
+                let utf8 = prop.value().trim().eq_ignore_ascii_case("utf-8");
+                if !utf8 {
+                    self.out.push_str("CA[UTF-8]");
+                    continue;
+                }
+            }
             if i > 0 && self.out.len() - self.line_start > WRAP {
                 self.newline();
             }

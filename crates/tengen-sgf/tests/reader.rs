@@ -1,7 +1,7 @@
 //! The reader and writer on small hand-written texts.
 
 use tengen_core::{BoardSize, Color, Move, Point};
-use tengen_sgf::{ErrorKind, GameResult, GameTree, Mode, WinBy, parse, parse_str, write};
+use tengen_sgf::{ErrorKind, GameTree, Mode, RecordedResult, WinBy, parse, parse_str, write};
 
 fn strict(text: &str) -> Vec<GameTree> {
     parse(text.as_bytes(), Mode::Strict)
@@ -149,7 +149,7 @@ fn game_information_is_typed() {
     assert_eq!(g.rules_name(), Some("Japanese"));
     assert_eq!(
         g.result(),
-        Some(GameResult::Win {
+        Some(RecordedResult::Win {
             winner: Color::White,
             by: WinBy::Score(3.5)
         })

@@ -1,0 +1,94 @@
+//! Hostile inputs: deep nesting and long runs read in linear time without recursion.
+
+use std::time::{Duration, Instant};
+use tengen_sgf::{Mode, parse, write};
+
+fn inputs(n: usize) -> Vec<(&'static str, Vec<u8>)> {
+    let mut nested_variations = Vec::with_capacity(n);
+    while nested_variations.len() + 8 < n / 2 {
+        nested_variations.extend_from_slice(b"(;B[aa]");
+    }
+    let closes = nested_variations.iter().filter(|&&b| b == b'(').count();
+    nested_variations.extend(std::iter::repeat_n(b')', closes));
+    let mut many_properties = b"(;".to_vec();
+    let mut i = 0u32;
+    while many_properties.len() < n {
+        // Distinct identifiers: AAAA, AAAB, ...
+        let id: Vec<u8> = (0..4)
+            .map(|k| b'A' + ((i / 26u32.pow(k)) % 26) as u8)
+            .collect();
+        many_properties.extend_from_slice(&id);
+        many_properties.extend_from_slice(b"[x]");
+        i += 1;
+    }
+    many_properties.push(b')');
+    vec![
+        ("open parentheses", vec![b'('; n]),
+        (
+            "open brackets",
+            [b"(;C".as_slice(), &vec![b'['; n]].concat(),
+        ),
+        (
+            "open brackets outside values",
+            [b"(;".as_slice(), &vec![b'['; n]].concat(),
+        ),
+        (
+            "backslashes",
+            [b"(;C[".as_slice(), &vec![b'\\'; n]].concat(),
+        ),
+        (
+            "semicolons",
+            [b"(".as_slice(), &vec![b';'; n], b")"].concat(),
+        ),
+        (
+            "junk characters",
+            [b"(;".as_slice(), &vec![b'1'; n]].concat(),
+        ),
+        ("junk outside games", vec![b'x'; n]),
+        ("open-paren-semicolon pairs", b"(;".repeat(n / 2)),
+        ("nested variations", nested_variations),
+        ("many properties in one node", many_properties),
+        (
+            "one long identifier",
+            [b"(;".as_slice(), &vec![b'A'; n], b"[x])"].concat(),
+        ),
+    ]
+}
+
+fn time(bytes: &[u8]) -> Duration {
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            for mode in [Mode::Strict, Mode::Lenient] {
+                if let Ok(c) = parse(bytes, mode) {
+                    let _ = write(&c.games);
+                }
+            }
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+#[test]
+fn one_megabyte_of_hostile_input_reads_quickly() {
+    for (name, bytes) in inputs(1 << 20) {
+        let t = time(&bytes);
+        assert!(t < Duration::from_secs(5), "{name}: {t:?}");
+    }
+}
+
+#[test]
+fn parse_time_grows_linearly_with_input_size() {
+    let small = inputs(1 << 19);
+    let large = inputs(1 << 22); // 8 times larger
+    for ((name, s), (_, l)) in small.iter().zip(&large) {
+        let (ts, tl) = (time(s), time(l));
+        // Linear: about 8×; quadratic would be 64×. Small times are noisy: floor at 2 ms.
+        let ratio = tl.as_secs_f64() / ts.as_secs_f64().max(0.002);
+        assert!(
+            ratio < 24.0,
+            "{name}: {ts:?} for 512 KiB, {tl:?} for 4 MiB (×{ratio:.1})"
+        );
+    }
+}
