@@ -161,7 +161,7 @@ enum Action {
 /// game.play(Move::Pass).unwrap();
 /// assert_eq!(game.phase(), Phase::Scoring);
 /// let score = game.score();
-/// assert_eq!(score.result.to_string(), "B+74.5"); // 81 points of territory, 6.5 komi
+/// assert_eq!(score.result.to_string(), "B+73.5"); // 80 points of territory, 6.5 komi
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -464,6 +464,22 @@ impl Game {
         }
     }
 
+    /// As [`Game::check_as`] without the turn check: whether `color` could make `mv` if it
+    /// were its turn. For protocols that are not turn-checked (GTP `play` and `is_legal`
+    /// take moves by either colour in any order).
+    ///
+    /// # Errors
+    /// The reason the move is illegal (never [`IllegalMove::NotYourTurn`]).
+    pub fn check_ignoring_turn(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        match self.check_as(color, mv) {
+            Err(IllegalMove::NotYourTurn) => match mv {
+                Move::Pass => Ok(()),
+                Move::Play(p) => self.check_stone(p, color),
+            },
+            other => other,
+        }
+    }
+
     fn check_stone(&self, point: Point, color: Color) -> Result<(), IllegalMove> {
         let multi = self.rules.suicide == Suicide::MultiStone;
         self.board.check(point, color, multi)?;
@@ -593,10 +609,12 @@ impl Game {
                 }
             }
         }
+        // A cycle needs captures, so only a stone move can close one; passes repeat
+        // positions without anyone being stuck in a cycle.
         if self.rules.ko == KoRule::Simple
+            && mv != Move::Pass
             && self.phase == Phase::Playing
-            && self.situations.get(&self.situation_key()).copied()
-                >= Some(CYCLE_OCCURRENCES_FOR_VOID)
+            && self.repetitions() >= CYCLE_OCCURRENCES_FOR_VOID
         {
             self.phase = Phase::Finished(GameResult::Void);
         }

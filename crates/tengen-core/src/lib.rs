@@ -16,14 +16,15 @@
 //! assert_eq!(game.phase(), Phase::Scoring);
 //! game.accept(Color::Black).unwrap();
 //! let result = game.accept(Color::White).unwrap().unwrap();
-//! // Black: 79 territory + 1 capture + 1 pass stone; White: 1 pass stone + 5.5 komi.
-//! assert_eq!(result.to_string(), "B+74.5");
+//! // Black: 79 territory + 1 capture + 2 pass stones; White: 1 pass stone + 5.5 komi.
+//! assert_eq!(result.to_string(), "B+75.5");
 //! ```
 
 mod benson;
 mod board;
 mod game;
 mod handicap;
+mod nigiri;
 pub mod playout;
 mod rules;
 mod score;
@@ -36,6 +37,7 @@ pub use game::{
     Setup, SetupError,
 };
 pub use handicap::{HandicapError, aga_handicap, gtp_handicap, max_fixed_handicap};
+pub use nigiri::Nigiri;
 pub use rules::{
     HandicapBonus, IllegalPolicy, KoRule, Komi, KomiError, PRESET_NAMES, Resumption, Rules,
     RulesError, Scoring, Suicide,

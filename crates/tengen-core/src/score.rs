@@ -235,8 +235,12 @@ pub(crate) fn count(board: &Board, input: &CountInput<'_>) -> Score {
         }
     }
 
-    // Groups: chains of one colour joined by the eyes (one-colour regions) they share.
-    let seki_chain = seki_chains(&alive_board, &regions.list, &region_of, idx);
+    // Seki is judged on the board as it stands, dead stones included: a dead stone inside a
+    // seki's eye is what keeps its owner from filling the shared liberties (JP-9).
+    let mut seki_chain = seki_chains(board, &board.empty_regions().list, idx);
+    for (i, flag) in seki_chain.iter_mut().enumerate() {
+        *flag &= !input.dead[i];
+    }
     let mut seki_eye = vec![false; regions.list.len()];
     for (id, region) in regions.list.iter().enumerate() {
         if region.sole_neighbor_color().is_some() {
@@ -250,7 +254,7 @@ pub(crate) fn count(board: &Board, input: &CountInput<'_>) -> Score {
     let mut sides: ByColor<SideScore> = ByColor::default();
     for color in Color::ALL {
         sides.get_mut(color).captures = board.captures(color);
-        sides.get_mut(color).pass_stones = *input.pass_stones.get(color.other());
+        sides.get_mut(color).pass_stones = *input.pass_stones.get(color);
     }
     for p in size.points() {
         let i = idx(p);
@@ -319,84 +323,47 @@ pub(crate) fn count(board: &Board, input: &CountInput<'_>) -> Score {
 
 /// Row-major flags of the living chains in seki.
 ///
-/// A dame region (touching both colours) is a seki region when each colour has a chain next
-/// to it whose group has fewer than two eyes; the chains with fewer than two eyes next to it
-/// are in seki. A group is a set of chains of one colour joined through the one-colour
-/// regions (eyes) they share. Unfilled dame between groups that have two eyes is not seki.
+/// A dame region (empty points touching both colours) is a seki region when *each* colour
+/// would endanger itself by filling one of its points: the move is suicide, or it captures
+/// nothing and leaves the mover's chain with one liberty. The chains so endangered are in
+/// seki. Dame between groups that can fill it safely (ordinary dame) is not seki, and neither
+/// is a point only one side cannot fill (a group that is simply short of liberties).
 fn seki_chains(
     board: &Board,
     regions: &[crate::board::EmptyRegion],
-    region_of: &[usize],
     idx: impl Fn(Point) -> usize,
 ) -> Vec<bool> {
-    let size = board.size();
-    let n = size.area();
-    // Union-find over points: stones of a chain, and chains around the same eye.
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    let mut eye_anchor: Vec<Option<usize>> = vec![None; regions.len()];
-    for (p, c) in board.stones() {
-        for nb in board.neighbors(p) {
-            match board.get(nb) {
-                Some(d) if d == c => {
-                    let (a, b) = (find(&mut parent, idx(p)), find(&mut parent, idx(nb)));
-                    parent[a] = b;
-                }
-                None => {
-                    let region = region_of[idx(nb)];
-                    if regions[region].sole_neighbor_color() == Some(c) {
-                        match eye_anchor[region] {
-                            Some(anchor) => {
-                                let (a, b) = (find(&mut parent, idx(p)), find(&mut parent, anchor));
-                                parent[a] = b;
-                            }
-                            None => eye_anchor[region] = Some(idx(p)),
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    let mut eyes: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (region, anchor) in eye_anchor.iter().enumerate() {
-        if let Some(anchor) = anchor {
-            let root = find(&mut parent, *anchor);
-            if !eyes[root].contains(&region) {
-                eyes[root].push(region);
-            }
-        }
-    }
-    let mut in_seki = vec![false; n];
+    let mut in_seki = vec![false; board.size().area()];
     for region in regions {
-        if region.sole_neighbor_color().is_some() || region.touches != [true, true] {
+        if region.touches != [true, true] {
             continue;
         }
-        let mut weak: Vec<(Color, usize)> = Vec::new();
+        let mut endangered = [false; 2];
+        let mut weak: Vec<Point> = Vec::new();
         for &cell in &region.cells {
-            for nb in board.neighbors(board.point(cell)) {
-                if let Some(c) = board.get(nb) {
-                    let root = find(&mut parent, idx(nb));
-                    if eyes[root].len() < 2 && !weak.contains(&(c, root)) {
-                        weak.push((c, root));
-                    }
+            let q = board.point(cell);
+            for color in Color::ALL {
+                let neighbors: Vec<Point> = board
+                    .neighbors(q)
+                    .filter(|&nb| board.get(nb) == Some(color))
+                    .collect();
+                if neighbors.is_empty() {
+                    continue;
+                }
+                let mut after = board.clone();
+                let placed = after.place(cell, color);
+                let self_atari =
+                    placed.suicided > 0 || (placed.captured == 0 && after.liberties(q).len() <= 1);
+                if self_atari {
+                    endangered[color.index()] = true;
+                    weak.extend(neighbors);
                 }
             }
         }
-        let both = Color::ALL
-            .iter()
-            .all(|&c| weak.iter().any(|&(w, _)| w == c));
-        if both {
-            for (p, _) in board.stones() {
-                let root = find(&mut parent, idx(p));
-                if weak.iter().any(|&(_, w)| w == root) {
-                    in_seki[idx(p)] = true;
+        if endangered == [true, true] {
+            for stone in weak {
+                for s in board.chain(stone) {
+                    in_seki[idx(s)] = true;
                 }
             }
         }

@@ -1,5 +1,4 @@
-//! PLAYOUT.md: the reference playout reproduces the published checksums, and the fast policy
-//! draws from the same distribution.
+//! PLAYOUT.md: the reference playout reproduces the published checksums.
 
 use tengen_core::{
     BoardSize,

@@ -1,0 +1,305 @@
+//! The AGA rules of seed 000: AGA-3 to AGA-12.
+
+use tengen_core::{
+    BoardSize, Color, Game, GameResult, HandicapError, Move, Phase, Point, Rules, Scoring,
+    aga_handicap, gtp_handicap,
+};
+
+use crate::common::{at, game, p};
+
+/// A GTP-style vertex (`Q16`: columns skip I, row 1 at the bottom) as a point.
+pub fn vertex(text: &str, size: u8) -> Point {
+    let column = text.as_bytes()[0];
+    let x = column - b'A' - u8::from(column > b'I');
+    let row: u8 = text[1..].parse().unwrap();
+    Point::new(x, size - row)
+}
+
+fn vertices(text: &str, size: u8) -> Vec<Point> {
+    text.split_whitespace().map(|v| vertex(v, size)).collect()
+}
+
+#[test]
+fn aga_3_komi_is_five_and_a_half_even_and_a_half_point_with_handicap() {
+    let nine = BoardSize::new(9).unwrap();
+    assert_eq!(Game::new(nine, Rules::aga()).komi().to_string(), "5.5");
+    assert_eq!(
+        Game::with_handicap(nine, Rules::aga(), 1)
+            .unwrap()
+            .komi()
+            .to_string(),
+        "0.5"
+    );
+    assert_eq!(
+        Game::with_handicap(nine, Rules::aga(), 5)
+            .unwrap()
+            .komi()
+            .to_string(),
+        "0.5"
+    );
+}
+
+#[test]
+fn aga_4_handicap_stones_follow_the_seed_order_on_19x19() {
+    let size = BoardSize::new(19).unwrap();
+    let expected = [
+        (2, "Q16 D4"),
+        (3, "Q16 D4 Q4"),
+        (4, "Q16 D4 Q4 D16"),
+        (5, "Q16 D4 Q4 D16 K10"),
+        (6, "Q16 D4 Q4 D16 Q10 D10"),
+        (7, "Q16 D4 Q4 D16 Q10 D10 K10"),
+        (8, "Q16 D4 Q4 D16 Q10 D10 K16 K4"),
+        (9, "Q16 D4 Q4 D16 Q10 D10 K16 K4 K10"),
+    ];
+    for (stones, points) in expected {
+        assert_eq!(
+            aga_handicap(size, stones).unwrap(),
+            vertices(points, 19),
+            "{stones}"
+        );
+    }
+}
+
+#[test]
+fn aga_4_handicap_uses_the_fourth_line_on_13x13_and_the_third_on_small_boards() {
+    assert_eq!(
+        aga_handicap(BoardSize::new(13).unwrap(), 5).unwrap(),
+        vertices("K10 D4 K4 D10 G7", 13)
+    );
+    assert_eq!(
+        aga_handicap(BoardSize::new(9).unwrap(), 9).unwrap(),
+        vertices("G7 C3 G3 C7 G5 C5 E7 E3 E5", 9)
+    );
+    assert_eq!(
+        aga_handicap(BoardSize::new(7).unwrap(), 4).unwrap(),
+        vertices("E5 C3 E3 C5", 7)
+    );
+}
+
+#[test]
+fn aga_4_small_and_even_boards_take_at_most_four_stones() {
+    let seven = BoardSize::new(7).unwrap();
+    assert!(matches!(
+        aga_handicap(seven, 5),
+        Err(HandicapError::TooMany { max: 4, .. })
+    ));
+    let ten = BoardSize::new(10).unwrap();
+    assert!(matches!(
+        aga_handicap(ten, 5),
+        Err(HandicapError::TooMany { max: 4, .. })
+    ));
+    assert!(aga_handicap(ten, 4).is_ok());
+    assert!(matches!(
+        aga_handicap(BoardSize::new(5).unwrap(), 2),
+        Err(HandicapError::BoardTooSmall(_))
+    ));
+    assert!(matches!(
+        aga_handicap(ten, 1),
+        Err(HandicapError::TooFew(1))
+    ));
+}
+
+#[test]
+fn aga_4_decision_gtp_placement_is_separate_and_follows_the_gtp_specification() {
+    let size = BoardSize::new(19).unwrap();
+    assert_eq!(gtp_handicap(size, 3).unwrap(), vertices("D4 Q16 D16", 19));
+    assert_eq!(
+        gtp_handicap(size, 9).unwrap(),
+        vertices("D4 Q16 D16 Q4 D10 Q10 K4 K16 K10", 19)
+    );
+    assert_eq!(
+        gtp_handicap(size, 5).unwrap(),
+        vertices("D4 Q16 D16 Q4 K10", 19)
+    );
+}
+
+#[test]
+fn aga_4_one_stone_handicap_means_black_moves_first_with_half_point_komi() {
+    let g = Game::with_handicap(BoardSize::new(19).unwrap(), Rules::aga(), 1).unwrap();
+    assert_eq!(g.to_move(), Color::Black);
+    assert_eq!(g.board().stones().count(), 0);
+    assert_eq!(g.komi().to_string(), "0.5");
+}
+
+#[test]
+fn aga_4_free_placement_puts_black_stones_where_black_chose() {
+    let size = BoardSize::new(9).unwrap();
+    let g = Game::with_free_handicap(size, Rules::aga(), &[p(0, 0), p(4, 4)]).unwrap();
+    assert_eq!(g.board().get(p(0, 0)), Some(Color::Black));
+    assert_eq!(g.to_move(), Color::White);
+    assert_eq!(g.handicap(), 2);
+    assert!(Game::with_free_handicap(size, Rules::aga(), &[p(0, 0), p(0, 0)]).is_err());
+    assert!(Game::with_free_handicap(size, Rules::aga(), &[p(0, 0), p(9, 0)]).is_err());
+}
+
+#[test]
+fn aga_4b_area_counting_gives_white_one_point_per_handicap_stone_after_the_first() {
+    for scoring in ["territory", "area"] {
+        let rules: Rules = format!("aga,scoring={scoring}").parse().unwrap();
+        let mut g = Game::with_handicap(BoardSize::new(9).unwrap(), rules, 4).unwrap();
+        g.play(Move::Pass).unwrap(); // White
+        g.play(Move::Pass).unwrap(); // Black; White passes last
+        let score = g.score();
+        if rules.scoring == Scoring::Area {
+            assert_eq!(score.sides.white.compensation, 3);
+            assert_eq!(score.sides.black.stones, 4);
+        } else {
+            assert_eq!(score.sides.white.compensation, 0);
+        }
+        // Both methods give the same margin (AGA-12): 77 points + 4 stones - 3 - 0.5.
+        assert_eq!(
+            score.result.to_string(),
+            "B+77.5",
+            "{scoring}: {}",
+            score.breakdown()
+        );
+    }
+}
+
+#[test]
+fn aga_7_a_pass_hands_one_prisoner_to_the_opponent() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+    g.play(Move::Pass).unwrap();
+    assert_eq!(g.pass_stones(Color::White), 1);
+    assert_eq!(g.pass_stones(Color::Black), 0);
+    let mut jp = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    jp.play(Move::Pass).unwrap();
+    assert_eq!(jp.pass_stones(Color::White), 0);
+}
+
+#[test]
+fn aga_9_two_passes_in_a_row_end_play() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+    g.play(at(4, 4)).unwrap();
+    g.play(Move::Pass).unwrap();
+    g.play(at(3, 3)).unwrap();
+    assert_eq!(g.phase(), Phase::Playing);
+    g.play(Move::Pass).unwrap();
+    g.play(Move::Pass).unwrap();
+    assert_eq!(g.phase(), Phase::Scoring);
+}
+
+#[test]
+fn aga_11_white_passes_last_when_black_passed_last() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+    g.play(at(4, 4)).unwrap(); // B
+    g.play(Move::Pass).unwrap(); // W
+    let outcome = g.play(Move::Pass).unwrap(); // B
+    assert!(outcome.forced_white_pass);
+    let last = g.moves().last().unwrap();
+    assert_eq!(
+        (last.color, last.mv, last.forced),
+        (Color::White, Move::Pass, true)
+    );
+    // Both made the same number of moves, and each handed over its pass stones.
+    assert_eq!(
+        g.moves().iter().filter(|m| m.color == Color::Black).count(),
+        2
+    );
+    assert_eq!(
+        g.moves().iter().filter(|m| m.color == Color::White).count(),
+        2
+    );
+    assert_eq!(g.pass_stones(Color::Black), 2);
+    assert_eq!(g.pass_stones(Color::White), 1);
+}
+
+#[test]
+fn aga_11_no_extra_pass_when_white_passed_last() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+    g.play(Move::Pass).unwrap(); // B
+    let outcome = g.play(Move::Pass).unwrap(); // W
+    assert!(!outcome.forced_white_pass);
+    assert_eq!(g.moves().len(), 2);
+}
+
+#[test]
+fn aga_10_resumed_by_opponent_of_last_passer() {
+    for asker in Color::ALL {
+        let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+        g.play(at(4, 4)).unwrap();
+        g.play(Move::Pass).unwrap(); // W
+        g.play(Move::Pass).unwrap(); // B, then White's forced pass: White passed last
+        g.toggle_dead(p(4, 4)).unwrap();
+        assert_eq!(g.resume(asker).unwrap(), Phase::Playing);
+        assert_eq!(g.to_move(), Color::Black, "asked by {asker}");
+        assert!(g.dead_stones().is_empty());
+    }
+}
+
+#[test]
+fn aga_10_a_second_double_pass_without_agreement_counts_every_stone_alive() {
+    let mut g = game(
+        Rules::aga(),
+        "
+        . . . . .
+        . X . . .
+        . . . . .
+        . . . O .
+        . . . . .",
+        Color::Black,
+    );
+    g.play(Move::Pass).unwrap();
+    g.play(Move::Pass).unwrap();
+    g.resume(Color::White).unwrap();
+    g.play(Move::Pass).unwrap(); // B
+    g.play(Move::Pass).unwrap(); // W
+    assert_eq!(g.phase(), Phase::Scoring);
+    g.toggle_dead(p(3, 3)).unwrap();
+    let phase = g.resume(Color::White).unwrap();
+    let Phase::Finished(result) = phase else {
+        panic!("a second dispute must end the game, got {phase:?}");
+    };
+    // All stones alive: the board is shared dame, so only the prisoners and komi count.
+    let score = g.score();
+    assert!(g.dead_stones().is_empty());
+    assert_eq!(score.result, result);
+    assert_eq!(score.sides.white.dead, 0);
+    assert_eq!(score.sides.black.dead, 0);
+}
+
+#[test]
+fn aga_9_agreed_dead_stones_are_prisoners_of_the_side_that_could_capture_them() {
+    let mut g = game(
+        Rules::aga(),
+        "
+        . . . . .
+        . X . . .
+        . . . . .
+        . . . O .
+        . . . . .",
+        Color::Black,
+    );
+    g.play(Move::Pass).unwrap();
+    g.play(Move::Pass).unwrap();
+    g.toggle_dead(p(3, 3)).unwrap();
+    g.accept(Color::White).unwrap();
+    let result = g.accept(Color::Black).unwrap().unwrap();
+    let score = g.score();
+    assert_eq!(score.sides.black.dead, 1);
+    // Black: 24 territory + 1 dead + 1 pass stone; White: 1 pass stone + 5.5.
+    assert_eq!(result.to_string(), "B+19.5", "{}", score.breakdown());
+}
+
+/// A seki with one eye each: Black's eye holds a dead White stone. See `SEKI` in scoring.rs.
+#[test]
+fn aga_12_the_eyes_of_a_seki_count_as_territory() {
+    let mut g = game(Rules::aga(), crate::scoring::SEKI, Color::Black);
+    g.play(Move::Pass).unwrap();
+    g.play(Move::Pass).unwrap();
+    let score = g.score_with(&[p(0, 0)]);
+    // Black: 33 + the 2-point seki eye; White: 8 + the 1-point seki eye.
+    assert_eq!(score.sides.black.territory, 35);
+    assert_eq!(score.sides.white.territory, 9);
+    assert_eq!(score.sides.black.dead, 1);
+    assert_eq!(
+        score.result,
+        GameResult::Score {
+            winner: Color::Black,
+            margin_half_points: 43
+        },
+        "{}",
+        score.breakdown()
+    );
+}

@@ -1,0 +1,98 @@
+//! Positions as ASCII diagrams: `X` Black, `O` White, `.` empty, one row per line, top row first.
+
+use tengen_core::{Board, BoardSize, Color, Game, Move, Point, Rules, Setup};
+
+/// The setup a diagram shows.
+pub fn setup(diagram: &str, to_move: Color) -> Setup {
+    let rows: Vec<Vec<char>> = diagram
+        .lines()
+        .map(|line| {
+            line.chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<Vec<_>>()
+        })
+        .filter(|row| !row.is_empty())
+        .collect();
+    let size = BoardSize::new(rows.len() as u32).expect("diagram size");
+    let mut stones = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        assert_eq!(
+            row.len(),
+            rows.len(),
+            "diagram row {y} has the wrong length"
+        );
+        for (x, &c) in row.iter().enumerate() {
+            let point = Point::new(x as u8, y as u8);
+            match c {
+                'X' => stones.push((point, Color::Black)),
+                'O' => stones.push((point, Color::White)),
+                '.' => {}
+                other => panic!("unexpected {other:?} in diagram"),
+            }
+        }
+    }
+    Setup {
+        size,
+        stones,
+        to_move,
+        handicap: 0,
+    }
+}
+
+/// A game from a diagram.
+pub fn game(rules: Rules, diagram: &str, to_move: Color) -> Game {
+    Game::from_setup(&setup(diagram, to_move), rules).expect("diagram is a position")
+}
+
+/// The diagram of a board, in the same form.
+pub fn diagram(board: &Board) -> String {
+    let n = board.size().get();
+    let mut out = String::new();
+    for y in 0..n {
+        let row: Vec<&str> = (0..n)
+            .map(|x| match board.get(Point::new(x, y)) {
+                Some(Color::Black) => "X",
+                Some(Color::White) => "O",
+                None => ".",
+            })
+            .collect();
+        out.push_str(&row.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// Normalises a diagram written in a test for comparison with [`diagram`].
+pub fn normalise(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let cells: Vec<String> = line
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(String::from)
+            .collect();
+        if !cells.is_empty() {
+            out.push_str(&cells.join(" "));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A stone move at column `x`, row `y` from the top-left.
+pub fn at(x: u8, y: u8) -> Move {
+    Move::Play(Point::new(x, y))
+}
+
+pub fn p(x: u8, y: u8) -> Point {
+    Point::new(x, y)
+}
+
+/// Plays the moves in order for whoever is to move, panicking with the move on refusal.
+pub fn play_all(game: &mut Game, moves: &[Move]) {
+    for (i, &mv) in moves.iter().enumerate() {
+        if let Err(e) = game.play(mv) {
+            panic!("move {i} ({mv:?}) refused: {e}");
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The Japanese rules of seeds 002–004: JP-2 to JP-11.
+
+use tengen_core::{
+    BoardSize, Color, Game, GameResult, IllegalMove, Move, Phase, Rules, aga_handicap,
+};
+
+use crate::common::{at, game, p};
+
+#[test]
+fn jp_2_komi_is_six_and_a_half_even_and_zero_with_handicap() {
+    let size = BoardSize::new(19).unwrap();
+    assert_eq!(Game::new(size, Rules::japanese()).komi().to_string(), "6.5");
+    let h = Game::with_handicap(size, Rules::japanese(), 3).unwrap();
+    assert_eq!(h.komi().to_string(), "0");
+    // Placing the stones is Black's first move: White moves next.
+    assert_eq!(h.to_move(), Color::White);
+    let one = Game::with_handicap(size, Rules::japanese(), 1).unwrap();
+    assert_eq!(
+        (one.to_move(), one.komi().to_string()),
+        (Color::Black, "0".to_owned())
+    );
+}
+
+#[test]
+fn jp_4_handicap_uses_the_traditional_order_with_the_centre_for_five_and_seven() {
+    let size = BoardSize::new(19).unwrap();
+    let g = Game::with_handicap(size, Rules::japanese(), 5).unwrap();
+    let stones: Vec<_> = g.board().stones().map(|(p, _)| p).collect();
+    let mut expected = aga_handicap(size, 5).unwrap();
+    expected.sort_by_key(|p| (p.y, p.x));
+    assert_eq!(stones, expected);
+    assert!(stones.contains(&p(9, 9)));
+    let seven = Game::with_handicap(size, Rules::japanese(), 7).unwrap();
+    assert_eq!(seven.board().get(p(9, 9)), Some(Color::Black));
+    assert_eq!(seven.board().get(p(9, 3)), None);
+}
+
+#[test]
+fn jp_8_the_opponent_of_the_player_who_asks_to_resume_moves_first() {
+    for asker in Color::ALL {
+        let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+        g.play(at(4, 4)).unwrap();
+        g.play(Move::Pass).unwrap();
+        g.play(Move::Pass).unwrap();
+        assert_eq!(g.phase(), Phase::Scoring);
+        g.resume(asker).unwrap();
+        assert_eq!(g.phase(), Phase::Playing);
+        assert_eq!(g.to_move(), asker.other());
+        // The opponent may pass at once; play stops again after two passes.
+        g.play(Move::Pass).unwrap();
+        g.play(Move::Pass).unwrap();
+        assert_eq!(g.phase(), Phase::Scoring);
+    }
+}
+
+#[test]
+fn jp_8_resumption_may_be_asked_again() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    for _ in 0..3 {
+        g.play(Move::Pass).unwrap();
+        g.play(Move::Pass).unwrap();
+        assert_eq!(g.resume(Color::White).unwrap(), Phase::Playing);
+    }
+    assert_eq!(g.resumptions(), 3);
+}
+
+#[test]
+fn jp_10_dead_stones_are_prisoners_and_score_is_territory_plus_prisoners() {
+    let mut g = game(
+        Rules::japanese(),
+        "
+        . . X O . .
+        . . X O . .
+        . . X O . O
+        . . X O . .
+        . . X O . .
+        . O X O . .",
+        Color::Black,
+    );
+    g.play(Move::Pass).unwrap();
+    g.play(Move::Pass).unwrap();
+    g.toggle_dead(p(1, 5)).unwrap();
+    g.accept(Color::Black).unwrap();
+    g.accept(Color::White).unwrap();
+    let score = g.score();
+    assert_eq!(score.sides.black.territory, 12);
+    assert_eq!(score.sides.black.dead, 1);
+    assert_eq!(score.sides.white.territory, 11);
+    // 12 + 1 against 11 + 6.5.
+    assert_eq!(g.result().unwrap().to_string(), "W+4.5");
+}
+
+#[test]
+fn jp_10_filling_dame_changes_nobodys_score() {
+    let before = game(
+        Rules::japanese(),
+        "
+        . X . O .
+        . X . O .
+        . X . O .
+        . X . O .
+        . X . O .",
+        Color::Black,
+    );
+    let mut after = before.clone();
+    after.play(at(2, 0)).unwrap();
+    after.play(at(2, 1)).unwrap();
+    assert_eq!(before.score().result, after.score().result);
+}
+
+#[test]
+fn jp_11_an_illegal_move_loses_when_a_referee_applies_the_rules() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    g.play(at(0, 0)).unwrap();
+    // A person's illegal move is refused with its reason...
+    assert_eq!(g.play(at(0, 0)), Err(IllegalMove::Occupied));
+    // ...a referee of engine games under illegal=lose declares the loss.
+    assert_eq!(Rules::japanese().illegal, tengen_core::IllegalPolicy::Lose);
+    let result = g.forfeit(Color::White).unwrap();
+    assert_eq!(result, GameResult::Forfeit(Color::Black));
+    assert_eq!(result.to_sgf(), "B+F");
+}
+
+#[test]
+fn jp_7_life_and_death_is_what_the_players_agree_and_snapback_stones_stay_alive_unmarked() {
+    // The players' agreement decides life and death; an unmarked stone counts as alive.
+    let g = game(
+        Rules::japanese(),
+        "
+        X . . O X
+        X O O O X
+        X X X X X
+        . . . . .
+        . . . . .",
+        Color::Black,
+    );
+    let score = g.score();
+    assert_eq!(
+        score.ownership(p(1, 1)),
+        tengen_core::Ownership::Alive(Color::White)
+    );
+    // Benson's suggestion never calls them dead: they are not inside pass-alive territory.
+    assert!(!g.suggest_dead().contains(&p(1, 1)));
+}

@@ -1,0 +1,14 @@
+//! Tengen's rules, checked rule by rule (tests are named after the ids of RULES.md), by
+//! properties over random games, and against a naive reference implementation.
+
+mod common;
+
+mod aga;
+mod benson;
+mod board_rules;
+mod japanese;
+mod ko;
+mod perft;
+mod playout;
+mod properties;
+mod scoring;
