@@ -1,6 +1,7 @@
 //! The `tengen` command: a thin layer of argument parsing over the Tengen crates.
 
 mod bench;
+mod gtp_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -17,11 +18,17 @@ enum Command {
     /// Measure speed.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
+    /// Play as a GTP engine on standard input and output.
+    Gtp(gtp_cmd::GtpArgs),
+    /// Referee a match between two GTP engines.
+    Match(gtp_cmd::MatchArgs),
 }
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Command::Bench(command) => bench::run(command),
+        Command::Gtp(args) => gtp_cmd::gtp(args),
+        Command::Match(args) => gtp_cmd::run(args),
     }
 }

@@ -1,0 +1,286 @@
+//! The controller side of GTP: an engine run as a child process, with a deadline on every
+//! answer.
+
+use std::{
+    io::{self, BufRead, BufReader, Read, Write},
+    process::{Child, ChildStdin, Command, Stdio},
+    sync::mpsc::{self, Receiver, RecvTimeoutError},
+    thread,
+    time::{Duration, Instant},
+};
+
+use wait_timeout::ChildExt;
+
+/// What went wrong talking to an engine.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ClientError {
+    /// The command line is empty or has an unclosed quote.
+    #[error("bad engine command line {0:?}")]
+    BadCommandLine(String),
+    /// The program could not be started.
+    #[error("cannot start {command:?}: {source}")]
+    Spawn {
+        /// The command line.
+        command: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// The engine exited or closed its output.
+    #[error("the engine exited (while answering {0:?})")]
+    Crashed(String),
+    /// No complete answer before the deadline.
+    #[error("no answer to {command:?} within {timeout:?}")]
+    Timeout {
+        /// The command.
+        command: String,
+        /// The deadline.
+        timeout: Duration,
+    },
+    /// An answer that is not a GTP response to this command.
+    #[error("garbage answer to {command:?}: {answer:?}")]
+    Garbage {
+        /// The command.
+        command: String,
+        /// What came back (shortened).
+        answer: String,
+    },
+    /// A `? message` answer.
+    #[error("{command:?} failed: {message}")]
+    Refused {
+        /// The command.
+        command: String,
+        /// The engine's message.
+        message: String,
+    },
+}
+
+/// One line of the engine's output, or its end.
+type Line = String;
+
+/// An engine process that speaks GTP on its standard input and output.
+#[derive(Debug)]
+pub(crate) struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Line>,
+    timeout: Duration,
+    next_id: u64,
+    /// Set after a timeout, crash or garbage: the process is not used again.
+    broken: bool,
+}
+
+/// Splits a command line into words: whitespace separates, `'…'` and `"…"` quote.
+pub(crate) fn split_command_line(text: &str) -> Result<Vec<String>, ClientError> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() || (words.is_empty() && !in_word) {
+        return Err(ClientError::BadCommandLine(text.to_owned()));
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+impl EngineProcess {
+    /// Starts `command_line` (a program and its arguments, shell-style quoting).
+    pub(crate) fn spawn(command_line: &str, timeout: Duration) -> Result<Self, ClientError> {
+        let words = split_command_line(command_line)?;
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|source| ClientError::Spawn {
+                command: command_line.to_owned(),
+                source,
+            })?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take();
+        let (tx, rx) = mpsc::channel();
+        if let Some(stdout) = stdout {
+            thread::spawn(move || {
+                let mut reader = BufReader::new(stdout);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    // Lines longer than 1 MiB are cut: an engine cannot exhaust memory.
+                    match (&mut reader).take(1 << 20).read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let line = String::from_utf8_lossy(&buf)
+                                .trim_end_matches(['\n', '\r'])
+                                .to_owned();
+                            if tx.send(line).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            });
+        }
+        Ok(EngineProcess {
+            child,
+            stdin,
+            lines: rx,
+            timeout,
+            next_id: 1,
+            broken: false,
+        })
+    }
+
+    /// Whether a timeout, crash or garbage answer has made the process unusable.
+    pub(crate) fn is_broken(&self) -> bool {
+        self.broken
+    }
+
+    /// Sends one command and waits for its answer: the text of `= text`, or
+    /// [`ClientError::Refused`] for `? message`.
+    pub(crate) fn send(&mut self, command: &str) -> Result<String, ClientError> {
+        let result = self.exchange(command);
+        if matches!(
+            result,
+            Err(ClientError::Crashed(_)
+                | ClientError::Timeout { .. }
+                | ClientError::Garbage { .. })
+        ) {
+            self.broken = true;
+            let _ = self.child.kill();
+        }
+        result
+    }
+
+    fn exchange(&mut self, command: &str) -> Result<String, ClientError> {
+        if self.broken {
+            return Err(ClientError::Crashed(command.to_owned()));
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let crashed = || ClientError::Crashed(command.to_owned());
+        let stdin = self.stdin.as_mut().ok_or_else(crashed)?;
+        stdin
+            .write_all(format!("{id} {command}\n").as_bytes())
+            .and_then(|()| stdin.flush())
+            .map_err(|_| crashed())?;
+        let deadline = Instant::now() + self.timeout;
+        let mut answer: Vec<String> = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(ClientError::Timeout {
+                        command: command.to_owned(),
+                        timeout: self.timeout,
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(crashed()),
+            };
+            if answer.is_empty() {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                answer.push(line);
+            } else if line.trim().is_empty() {
+                break;
+            } else {
+                answer.push(line);
+            }
+            if answer.len() > 10_000 {
+                break;
+            }
+        }
+        let garbage = || ClientError::Garbage {
+            command: command.to_owned(),
+            answer: answer.join("\n").chars().take(200).collect(),
+        };
+        let first = &answer[0];
+        let (ok, rest) = match first.chars().next() {
+            Some('=') => (true, &first[1..]),
+            Some('?') => (false, &first[1..]),
+            _ => return Err(garbage()),
+        };
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if rest[..digits] != id.to_string() {
+            return Err(garbage());
+        }
+        let mut text = rest[digits..].trim().to_owned();
+        for line in &answer[1..] {
+            text.push('\n');
+            text.push_str(line);
+        }
+        if ok {
+            Ok(text)
+        } else {
+            Err(ClientError::Refused {
+                command: command.to_owned(),
+                message: text,
+            })
+        }
+    }
+
+    /// Sends `quit` and waits a moment for the process to exit, then kills it.
+    pub(crate) fn quit(mut self) {
+        if !self.broken {
+            let _ = self.exchange("quit");
+        }
+        self.stdin = None;
+        if !matches!(self.child.wait_timeout(Duration::from_secs(2)), Ok(Some(_))) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.stdin = None;
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_command_lines_split_like_a_shell() {
+        assert_eq!(
+            split_command_line("gnugo --mode gtp  --level 0").unwrap(),
+            ["gnugo", "--mode", "gtp", "--level", "0"]
+        );
+        assert_eq!(
+            split_command_line("'my engine' \"a b\" ''").unwrap(),
+            ["my engine", "a b", ""]
+        );
+        assert!(split_command_line("  ").is_err());
+        assert!(split_command_line("x 'open").is_err());
+    }
+}

@@ -1,0 +1,48 @@
+//! GTP (the Go Text Protocol, version 2) for Tengen: an [`Engine`] that answers every required
+//! and common GTP command plus Tengen's own, and a referee ([`run_match`]) that plays matches
+//! between GTP engines under the seeds' rules, checking every move itself.
+//!
+//! # The engine
+//!
+//! ```
+//! use tengen_core::Rules;
+//! use tengen_gtp::Engine;
+//!
+//! let mut engine = Engine::new(Rules::japanese());
+//! let mut out = Vec::new();
+//! let script = "boardsize 9\nplay b C3\n2 genmove w\ntengen-rules\nfinal_score\nquit\n";
+//! engine.run(script.as_bytes(), &mut out).unwrap();
+//! let text = String::from_utf8(out).unwrap();
+//! assert!(text.starts_with("= \n\n= \n\n=2 "));
+//! assert!(text.contains("= japanese\n\n"));
+//! ```
+//!
+//! Life and death at the end: `final_score` and `final_status_list` use Benson's
+//! unconditional life on the position as it stands (stones inside the other colour's
+//! pass-alive territory are dead, all others alive) until the automatic dead-stone estimator
+//! exists. Under AGA, `final_score` counts the pass stone White still owes when Black passed
+//! last (AGA-11). `genmove` is answered by a simple player (capture, escape atari, else a
+//! random legal move that fills no own eye; seeded, so transcripts repeat) until the
+//! Monte-Carlo player exists; `name` and `version` say so.
+//!
+//! # The referee
+//!
+//! [`run_match`] starts both engines as child processes, plays [`MatchConfig::games`] games,
+//! checks every move under the rules (an illegal move becomes a pass under `illegal=pass`,
+//! AGA-8, or loses under `illegal=lose`, JP-11), settles dead stones by asking both engines
+//! (`final_status_list dead`) and resuming play on a dispute (AGA-10, JP-8), and scores every
+//! game itself. An engine that crashes, hangs past the timeout or answers garbage loses that
+//! game, with the reason recorded.
+
+mod client;
+mod engine;
+mod policy;
+mod protocol;
+mod referee;
+mod sgf;
+mod vertex;
+
+pub use client::ClientError;
+pub use engine::{ENGINE_NAME, Engine};
+pub use referee::{EngineStats, GameRecord, MatchConfig, MatchError, MatchReport, Side, run_match};
+pub use vertex::{VertexError, color_name, move_text, parse_color, parse_move, vertex};

@@ -1,0 +1,165 @@
+//! GTP's text forms of colours and vertices: `b`/`black`, `D4` (columns `A`–`Z` without `I`,
+//! row 1 at the bottom), `pass`.
+
+use tengen_core::{BoardSize, Color, Move, Point};
+
+/// The column letters of GTP: `I` is skipped.
+const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// A vertex or colour that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VertexError {
+    /// Not of the form letter + number, nor `pass`.
+    #[error("invalid vertex {0:?}: expected a letter A-Z (no I) and a row number, or pass")]
+    Syntax(String),
+    /// A well-formed vertex that lies outside the board.
+    #[error("vertex {vertex} is off the {size} board")]
+    OffBoard {
+        /// The vertex as given.
+        vertex: String,
+        /// The board.
+        size: BoardSize,
+    },
+    /// Not `b`, `black`, `w` or `white`.
+    #[error("invalid color {0:?}: expected b, black, w or white")]
+    Color(String),
+}
+
+/// Reads a GTP colour (`b`, `black`, `w`, `white`, any case).
+///
+/// # Errors
+/// [`VertexError::Color`] for anything else.
+pub fn parse_color(text: &str) -> Result<Color, VertexError> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        _ => Err(VertexError::Color(text.to_owned())),
+    }
+}
+
+/// GTP's name of a colour in responses: `black` or `white`.
+#[must_use]
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// Reads a GTP vertex or `pass` (any case) on a board of `size`.
+///
+/// ```
+/// use tengen_core::{BoardSize, Move, Point};
+/// use tengen_gtp::parse_move;
+/// let size = BoardSize::new(9).unwrap();
+/// assert_eq!(parse_move("A1", size), Ok(Move::Play(Point::new(0, 8))));
+/// assert_eq!(parse_move("j9", size), Ok(Move::Play(Point::new(8, 0))));
+/// assert_eq!(parse_move("PASS", size), Ok(Move::Pass));
+/// assert!(parse_move("I5", size).is_err());
+/// assert!(parse_move("K1", size).is_err()); // off a 9x9 board
+/// ```
+///
+/// # Errors
+/// [`VertexError::Syntax`] for text that is no vertex, [`VertexError::OffBoard`] for a vertex
+/// outside the board.
+pub fn parse_move(text: &str, size: BoardSize) -> Result<Move, VertexError> {
+    if text.eq_ignore_ascii_case("pass") {
+        return Ok(Move::Pass);
+    }
+    let syntax = || VertexError::Syntax(text.to_owned());
+    let mut chars = text.chars();
+    let letter = chars.next().ok_or_else(syntax)?.to_ascii_uppercase();
+    let digits = chars.as_str();
+    if !letter.is_ascii_uppercase()
+        || letter == 'I'
+        || digits.is_empty()
+        || digits.len() > 3
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(syntax());
+    }
+    let column = COLUMNS
+        .iter()
+        .position(|&c| char::from(c) == letter)
+        .ok_or_else(syntax)?;
+    let row: usize = digits.parse().map_err(|_| syntax())?;
+    let n = usize::from(size.get());
+    if column >= n || row == 0 || row > n {
+        return Err(VertexError::OffBoard {
+            vertex: text.to_owned(),
+            size,
+        });
+    }
+    Ok(Move::Play(Point::new(column as u8, (n - row) as u8)))
+}
+
+/// The GTP vertex of `point` on a board of `size`: `(0, 0)` is `A<size>`.
+#[must_use]
+pub fn vertex(point: Point, size: BoardSize) -> String {
+    let column = COLUMNS
+        .get(usize::from(point.x))
+        .map_or('?', |&c| char::from(c));
+    let row = i32::from(size.get()) - i32::from(point.y);
+    format!("{column}{row}")
+}
+
+/// The GTP text of a move: a vertex or `pass`.
+#[must_use]
+pub fn move_text(mv: Move, size: BoardSize) -> String {
+    match mv {
+        Move::Play(p) => vertex(p, size),
+        Move::Pass => "pass".to_owned(),
+    }
+}
+
+/// The column letter of `x` (for board diagrams).
+pub(crate) fn column_letter(x: u8) -> char {
+    COLUMNS.get(usize::from(x)).map_or('?', |&c| char::from(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gtp_vertex_round_trip_on_every_size() {
+        for n in 2..=25 {
+            let size = BoardSize::new(n).unwrap();
+            for p in size.points() {
+                assert_eq!(parse_move(&vertex(p, size), size), Ok(Move::Play(p)));
+            }
+        }
+    }
+
+    #[test]
+    fn gtp_vertex_a1_is_bottom_left() {
+        let size = BoardSize::new(19).unwrap();
+        assert_eq!(vertex(Point::new(0, 18), size), "A1");
+        assert_eq!(vertex(Point::new(8, 0), size), "J19");
+        assert_eq!(parse_move("T19", size), Ok(Move::Play(Point::new(18, 0))));
+    }
+
+    #[test]
+    fn gtp_vertex_garbage_is_an_error() {
+        let size = BoardSize::new(19).unwrap();
+        for bad in [
+            "",
+            "A",
+            "1",
+            "A0",
+            "A-1",
+            "AA1",
+            "A1x",
+            "Ä1",
+            "A99999999999",
+            "I4",
+        ] {
+            assert!(parse_move(bad, size).is_err(), "{bad}");
+        }
+        assert!(matches!(
+            parse_move("A20", size),
+            Err(VertexError::OffBoard { .. })
+        ));
+    }
+}
