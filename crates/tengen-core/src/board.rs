@@ -648,21 +648,95 @@ impl Board {
     }
 
     /// Area score of a finished playout: stones plus empty regions that touch one colour only.
-    /// Returns `(black, white)`.
+    /// Returns `(black, white)`. Allocation-free, because it runs once per playout: a point
+    /// without empty neighbours is settled by its neighbours; larger regions are flood-filled
+    /// with a stack on the stack.
     pub(crate) fn area_counts(&self) -> (u32, u32) {
-        let regions = self.empty_regions();
         let mut counts = [0u32; 2];
-        for &cell in &self.cells {
-            if let Some(c) = cell.color() {
-                counts[c.index()] += 1;
-            }
-        }
-        for region in &regions.list {
-            if let Some(owner) = region.sole_neighbor_color() {
-                counts[owner.index()] += region.cells.len() as u32;
+        let mut visited = [0u64; MAX_CELLS.div_ceil(64)];
+        let mut stack = [0u16; MAX_CELLS];
+        for cell in 0..self.cells.len() {
+            match self.cells[cell] {
+                Cell::Black => counts[0] += 1,
+                Cell::White => counts[1] += 1,
+                Cell::Border => {}
+                Cell::Empty => {
+                    if visited[cell / 64] & (1 << (cell % 64)) != 0 {
+                        continue;
+                    }
+                    visited[cell / 64] |= 1 << (cell % 64);
+                    let mut touches = [false; 2];
+                    let mut size = 0u32;
+                    let mut top = 1;
+                    stack[0] = cell as u16;
+                    while top > 0 {
+                        top -= 1;
+                        let here = usize::from(stack[top]);
+                        size += 1;
+                        for nb in self.neighbor_cells(here) {
+                            match self.cells[nb] {
+                                Cell::Black => touches[0] = true,
+                                Cell::White => touches[1] = true,
+                                Cell::Border => {}
+                                Cell::Empty => {
+                                    if visited[nb / 64] & (1 << (nb % 64)) == 0 {
+                                        visited[nb / 64] |= 1 << (nb % 64);
+                                        stack[top] = nb as u16;
+                                        top += 1;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    match touches {
+                        [true, false] => counts[0] += size,
+                        [false, true] => counts[1] += size,
+                        _ => {}
+                    }
+                }
             }
         }
         (counts[0], counts[1])
+    }
+
+    /// Whether the playout policy may play `color` on the empty `cell`: legal under simple ko
+    /// without suicide, and not the mover's own eye. One pass over the neighbours instead of
+    /// a legality check followed by an eye check, because this runs for every candidate.
+    #[inline]
+    pub(crate) fn playout_candidate_ok(&self, cell: usize, color: Color) -> bool {
+        let own = Cell::stone(color);
+        let mut has_empty = false;
+        let mut has_other = false;
+        for nb in self.neighbor_cells(cell) {
+            match self.cells[nb] {
+                Cell::Empty => has_empty = true,
+                Cell::Border => {}
+                c if c == own => {}
+                _ => has_other = true,
+            }
+        }
+        if has_empty {
+            return self.ko != Some((cell as u16, color));
+        }
+        if !has_other && self.is_own_eye_cell(cell, color) {
+            return false;
+        }
+        self.ko != Some((cell as u16, color))
+            && self.liberty_after(cell, color) == LibertyAfter::Some
+    }
+
+    /// The empty cells in row-major order (the reference playout's candidates).
+    pub(crate) fn empty_cells_row_major(&self, out: &mut Vec<u16>) {
+        out.clear();
+        let n = usize::from(self.size.get());
+        for y in 1..=n {
+            let row = y * self.stride;
+            for cell in row + 1..=row + n {
+                if self.cells[cell] == Cell::Empty {
+                    out.push(cell as u16);
+                }
+            }
+        }
     }
 
     /// The maximal connected sets of empty points, with the colours they touch.

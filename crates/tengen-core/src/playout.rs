@@ -68,7 +68,10 @@ pub fn playout(
     policy: Policy,
     max_plies: u32,
 ) -> PlayoutEnd {
-    let mut candidates: Vec<u16> = Vec::with_capacity(board.size().area());
+    let mut candidates: Vec<u16> = match policy {
+        Policy::Reference => Vec::with_capacity(board.size().area()),
+        Policy::Fast => Vec::new(),
+    };
     let mut passes = 0;
     let mut plies = 0;
     while passes < 2 && plies < max_plies {
@@ -96,29 +99,18 @@ pub fn playout(
     }
 }
 
-#[inline]
-fn acceptable(board: &Board, cell: usize, color: Color) -> bool {
-    board.is_legal_cell(cell, color) && !board.is_own_eye_cell(cell, color)
-}
-
 fn reference_choice(
     board: &Board,
     color: Color,
     rng: &mut XorShift32,
     candidates: &mut Vec<u16>,
 ) -> Option<usize> {
-    candidates.clear();
-    candidates.extend(
-        board
-            .size()
-            .points()
-            .filter_map(|p| board.get(p).is_none().then(|| board.cell(p) as u16)),
-    );
+    board.empty_cells_row_major(candidates);
     let mut k = candidates.len();
     while k > 0 {
         let i = rng.below(k as u32) as usize;
         let cell = usize::from(candidates[i]);
-        if acceptable(board, cell, color) {
+        if board.playout_candidate_ok(cell, color) {
             return Some(cell);
         }
         candidates.swap(i, k - 1);
@@ -133,7 +125,7 @@ fn fast_choice(board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<
     while k > 0 {
         let i = rng.below(k as u32) as usize;
         let cell = usize::from(board.empty_cells()[i]);
-        if acceptable(board, cell, color) {
+        if board.playout_candidate_ok(cell, color) {
             return Some(cell);
         }
         board.swap_empties(i, k - 1);

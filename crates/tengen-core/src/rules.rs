@@ -34,7 +34,7 @@ impl Komi {
     pub fn from_f64(value: f64) -> Option<Komi> {
         let doubled = value * 2.0;
         (doubled.is_finite() && doubled.fract() == 0.0 && doubled.abs() <= 2000.0)
-            .then(|| Komi(doubled as i16))
+            .then_some(Komi(doubled as i16))
     }
 }
 

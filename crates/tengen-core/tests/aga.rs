@@ -8,7 +8,7 @@ use tengen_core::{
 use crate::common::{at, game, p};
 
 /// A GTP-style vertex (`Q16`: columns skip I, row 1 at the bottom) as a point.
-pub fn vertex(text: &str, size: u8) -> Point {
+pub(crate) fn vertex(text: &str, size: u8) -> Point {
     let column = text.as_bytes()[0];
     let x = column - b'A' - u8::from(column > b'I');
     let row: u8 = text[1..].parse().unwrap();

@@ -3,7 +3,7 @@
 use tengen_core::{Board, BoardSize, Color, Game, Move, Point, Rules, Setup};
 
 /// The setup a diagram shows.
-pub fn setup(diagram: &str, to_move: Color) -> Setup {
+pub(crate) fn setup(diagram: &str, to_move: Color) -> Setup {
     let rows: Vec<Vec<char>> = diagram
         .lines()
         .map(|line| {
@@ -40,12 +40,12 @@ pub fn setup(diagram: &str, to_move: Color) -> Setup {
 }
 
 /// A game from a diagram.
-pub fn game(rules: Rules, diagram: &str, to_move: Color) -> Game {
+pub(crate) fn game(rules: Rules, diagram: &str, to_move: Color) -> Game {
     Game::from_setup(&setup(diagram, to_move), rules).expect("diagram is a position")
 }
 
 /// The diagram of a board, in the same form.
-pub fn diagram(board: &Board) -> String {
+pub(crate) fn diagram(board: &Board) -> String {
     let n = board.size().get();
     let mut out = String::new();
     for y in 0..n {
@@ -63,7 +63,7 @@ pub fn diagram(board: &Board) -> String {
 }
 
 /// Normalises a diagram written in a test for comparison with [`diagram`].
-pub fn normalise(text: &str) -> String {
+pub(crate) fn normalise(text: &str) -> String {
     let mut out = String::new();
     for line in text.lines() {
         let cells: Vec<String> = line
@@ -80,16 +80,16 @@ pub fn normalise(text: &str) -> String {
 }
 
 /// A stone move at column `x`, row `y` from the top-left.
-pub fn at(x: u8, y: u8) -> Move {
+pub(crate) fn at(x: u8, y: u8) -> Move {
     Move::Play(Point::new(x, y))
 }
 
-pub fn p(x: u8, y: u8) -> Point {
+pub(crate) fn p(x: u8, y: u8) -> Point {
     Point::new(x, y)
 }
 
 /// Plays the moves in order for whoever is to move, panicking with the move on refusal.
-pub fn play_all(game: &mut Game, moves: &[Move]) {
+pub(crate) fn play_all(game: &mut Game, moves: &[Move]) {
     for (i, &mv) in moves.iter().enumerate() {
         if let Err(e) = game.play(mv) {
             panic!("move {i} ({mv:?}) refused: {e}");

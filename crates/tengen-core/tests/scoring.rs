@@ -9,7 +9,7 @@ use crate::common::{game, p};
 /// (3,1)–(6,1) has the one-point eye at (5,0); both share the liberty (3,0). Neither may play
 /// there. Below, a living White wall with three eyes (8 points) and a living Black wall with
 /// 33 points of territory.
-pub const SEKI: &str = "
+pub(crate) const SEKI: &str = "
     O . X . O . O X .
     X X X O O O O X .
     O O O X X X X X .

@@ -8,6 +8,7 @@ mod benson;
 mod board_rules;
 mod japanese;
 mod ko;
+mod naive;
 mod perft;
 mod playout;
 mod properties;
