@@ -28,15 +28,21 @@
 //! # Ok::<(), tengen_sgf::SgfError>(())
 //! ```
 
+pub mod cli;
 mod decode;
 mod error;
 mod go;
 mod parse;
+mod replay;
 mod tree;
 mod write;
 
 pub use error::{ErrorKind, Position, PropertyError, SgfError};
 pub use go::{RecordedResult, WinBy, parse_point, point_text};
 pub use parse::{Collection, Mode, parse, parse_str};
+pub use replay::{
+    Replay, ReplayError, ReplayNote, ReplayOptions, game_to_tree, gtp_coordinate, replay,
+    rules_for_ru,
+};
 pub use tree::{GameTree, Node, NodeId, Property, TreeError};
 pub use write::write;

@@ -104,7 +104,9 @@ impl GameTree {
         }
     }
 
-    pub(crate) fn is_empty(&self) -> bool {
+    /// Whether the tree has no node at all (never true of a tree read or built by `new`).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
 
@@ -397,7 +399,7 @@ impl<'a> Node<'a> {
     #[must_use]
     pub fn parent(self) -> Option<Node<'a>> {
         let parent = self.data().parent;
-        (parent != NONE).then(|| Node {
+        (parent != NONE).then_some(Node {
             tree: self.tree,
             id: NodeId(parent),
         })

@@ -181,7 +181,8 @@ fn unknown_properties_are_kept_in_order_and_written_back() {
 
 #[test]
 fn strict_errors_give_line_column_and_reason() {
-    let cases: &[(&str, (u32, u32), fn(&ErrorKind) -> bool)] = &[
+    type Case = (&'static str, (u32, u32), fn(&ErrorKind) -> bool);
+    let cases: &[Case] = &[
         ("(;B[aa]\n;W[bb", (2, 3), |k| {
             matches!(k, ErrorKind::UnclosedValue { .. })
         }),

@@ -233,7 +233,8 @@ fn legacy_charsets_of_sabaki_files_decode_to_their_scripts() {
     };
     let dir = dir.join("sabaki-sgf");
     // (file, a character range that its comments or names must use)
-    let cases: [(&str, fn(char) -> bool); 4] = [
+    type Script = fn(char) -> bool;
+    let cases: [(&str, Script); 4] = [
         ("chinese.sgf", |c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
         ("no-ca.sgf", |c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
         ("japanese.sgf", |c| {

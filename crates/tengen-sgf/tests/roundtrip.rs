@@ -26,7 +26,8 @@ fn identifier() -> impl Strategy<Value = String> {
     ]
 }
 
-type NodeSpec = (usize, Vec<(String, Vec<String>)>);
+type Properties = Vec<(String, Vec<String>)>;
+type NodeSpec = (usize, Properties);
 
 /// A tree as (parent index, properties) per node; node 0 is the root.
 fn tree() -> impl Strategy<Value = GameTree> {
@@ -37,35 +38,33 @@ fn tree() -> impl Strategy<Value = GameTree> {
         ),
         1..40,
     )
-    .prop_map(
-        |specs: Vec<(prop::sample::Index, Vec<(String, Vec<String>)>)>| {
-            let nodes: Vec<NodeSpec> = specs
-                .into_iter()
-                .enumerate()
-                .map(|(i, (parent, props))| (if i == 0 { 0 } else { parent.index(i) }, props))
-                .collect();
-            let mut tree = GameTree::new();
-            let mut ids = vec![tree.root()];
-            for (i, (parent, props)) in nodes.into_iter().enumerate() {
-                let id = if i == 0 {
-                    tree.root()
-                } else {
-                    tree.add_child(ids[parent])
-                };
-                if i > 0 {
-                    ids.push(id);
-                }
-                let mut seen = std::collections::HashSet::new();
-                for (name, values) in props {
-                    if seen.insert(name.clone()) {
-                        tree.push_property(id, &name, &values)
-                            .expect("valid property");
-                    }
+    .prop_map(|specs: Vec<(prop::sample::Index, Properties)>| {
+        let nodes: Vec<NodeSpec> = specs
+            .into_iter()
+            .enumerate()
+            .map(|(i, (parent, props))| (if i == 0 { 0 } else { parent.index(i) }, props))
+            .collect();
+        let mut tree = GameTree::new();
+        let mut ids = vec![tree.root()];
+        for (i, (parent, props)) in nodes.into_iter().enumerate() {
+            let id = if i == 0 {
+                tree.root()
+            } else {
+                tree.add_child(ids[parent])
+            };
+            if i > 0 {
+                ids.push(id);
+            }
+            let mut seen = std::collections::HashSet::new();
+            for (name, values) in props {
+                if seen.insert(name.clone()) {
+                    tree.push_property(id, &name, &values)
+                        .expect("valid property");
                 }
             }
-            tree
-        },
-    )
+        }
+        tree
+    })
 }
 
 /// Read-back games equal the originals, except that a root `CA` is written `CA[UTF-8]`.

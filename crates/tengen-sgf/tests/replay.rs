@@ -1,0 +1,337 @@
+//! Replaying records into games, writing games as records, and the check/score commands.
+
+use proptest::prelude::*;
+use tengen_core::{BoardSize, Color, Game, IllegalMove, Move, Phase, Point, Rules};
+use tengen_sgf::cli::{DeadStones, ScoreOptions, check_command, score_command};
+use tengen_sgf::{
+    GameTree, Mode, ReplayError, ReplayNote, ReplayOptions, game_to_tree, parse, replay, write,
+};
+
+fn tree(text: &str) -> GameTree {
+    parse(text.as_bytes(), Mode::Strict)
+        .unwrap()
+        .games
+        .remove(0)
+}
+
+#[test]
+fn rules_come_from_ru_and_komi_from_km() {
+    for (ru, rules) in [
+        ("AGA", Rules::aga()),
+        ("Japanese", Rules::japanese()),
+        ("Chinese", Rules::chinese()),
+        ("Tromp-Taylor", Rules::tromp_taylor()),
+        ("TT", Rules::tromp_taylor()),
+        ("NZ", Rules::tromp_taylor()),
+        ("New Zealand", Rules::tromp_taylor()),
+        ("GOE", Rules::tromp_taylor()),
+        ("Ing", Rules::tromp_taylor()),
+        ("aga,scoring=area", "aga,scoring=area".parse().unwrap()),
+    ] {
+        let r = replay(
+            &tree(&format!("(;SZ[9]RU[{ru}]KM[3.5];B[ee])")),
+            &ReplayOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(*r.game.rules(), rules, "{ru}");
+        assert_eq!(r.game.komi().to_string(), "3.5");
+        assert!(r.notes.is_empty());
+    }
+}
+
+#[test]
+fn unknown_rules_are_noted_and_the_default_applies() {
+    let options = ReplayOptions {
+        default_rules: Rules::chinese(),
+        ..ReplayOptions::default()
+    };
+    let r = replay(&tree("(;RU[Klingon];B[dd])"), &options).unwrap();
+    assert_eq!(*r.game.rules(), Rules::chinese());
+    assert!(matches!(&r.notes[..], [ReplayNote::UnknownRules { .. }]));
+    assert!(r.notes[0].to_string().contains("Klingon"));
+}
+
+#[test]
+fn handicap_stones_come_from_ab_or_the_fixed_placement() {
+    let r = replay(
+        &tree("(;SZ[19]HA[2]AB[dp][pd]KM[0.5];W[dd])"),
+        &ReplayOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(r.game.handicap(), 2);
+    assert_eq!(r.game.board().get(Point::new(3, 15)), Some(Color::Black));
+    assert_eq!(r.game.to_move(), Color::Black);
+    let r = replay(&tree("(;SZ[19]HA[4];W[cc])"), &ReplayOptions::default()).unwrap();
+    assert_eq!(r.game.board().stones().count(), 5);
+}
+
+#[test]
+fn illegal_moves_name_number_colour_coordinate_and_reason() {
+    for (text, message) in [
+        (
+            "(;SZ[19]RU[Japanese];B[pp];W[pp])",
+            "move 2 (W Q4): illegal: occupied",
+        ),
+        (
+            "(;SZ[5]RU[Japanese]AB[ba][ab];W[aa])",
+            "move 1 (W A5): illegal: suicide",
+        ),
+        (
+            "(;SZ[5];B[aa];B[bb])",
+            "move 2 (B B4): illegal: not this player's turn",
+        ),
+    ] {
+        let t = tree(text);
+        let err = replay(&t, &ReplayOptions::default())
+            .map(|_| ())
+            .unwrap_err();
+        assert_eq!(err.to_string(), message, "{text}");
+    }
+    assert_eq!(
+        tengen_sgf::gtp_coordinate(Move::Play(Point::new(24, 24)), BoardSize::new(25).unwrap()),
+        "Z1"
+    );
+}
+
+#[test]
+fn littlego_illegal_games_are_reported_by_check() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/sgf-parser-cases/littlego/Illegal games");
+    if !dir.is_dir() {
+        eprintln!("skipped: ../shared/data/sgf-parser-cases absent");
+        return;
+    }
+    // No RU: Japanese rules, under which a superko is no foul; under Chinese (positional) and
+    // AGA (situational) rules the superko files are illegal.
+    for (name, rules, reason) in [
+        (
+            "positional-superko.sgf",
+            Rules::chinese(),
+            IllegalMove::Superko,
+        ),
+        (
+            "situational-superko.sgf",
+            Rules::aga(),
+            IllegalMove::Superko,
+        ),
+    ] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let t = parse(&bytes, Mode::Strict).unwrap().games.remove(0);
+        assert!(replay(&t, &ReplayOptions::default()).is_ok(), "{name}");
+        let options = ReplayOptions {
+            default_rules: rules,
+            ..ReplayOptions::default()
+        };
+        let err = replay(&t, &options).map(|_| ()).unwrap_err();
+        assert!(
+            matches!(err, ReplayError::Illegal { reason: r, .. } if r == reason),
+            "{name}: {err}"
+        );
+    }
+    for (name, reason) in [("suicide.sgf", "suicide"), ("illegal-move.sgf", "occupied")] {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = check_command(&[dir.join(name)], &mut out, &mut err);
+        let text = String::from_utf8_lossy(&out);
+        assert_eq!(code, 1, "{name}: {text}");
+        assert!(
+            text.contains(&format!("illegal: {reason}")),
+            "{name}: {text}"
+        );
+    }
+}
+
+#[test]
+fn ko_recapture_is_reported_and_tolerated_on_request() {
+    // Black stones around b2 except c2 side; White around c2. B at b2 exists, W captures it
+    // by playing c... Build: . B W .
+    //                         B W . W
+    //                         . B W .
+    let text = "(;SZ[5]RU[Japanese]AB[ba][ab][bc]AW[ca][bb][db][cc];B[cb];W[bb])";
+    let t = tree(text);
+    let err = replay(&t, &ReplayOptions::default()).unwrap_err();
+    // W[bb] is occupied? No: B[cb] captured the white stone at bb.
+    match err {
+        ReplayError::Illegal {
+            number,
+            color,
+            coordinate,
+            reason,
+            ..
+        } => {
+            assert_eq!(
+                (number, color, coordinate.as_str(), reason),
+                (2, Color::White, "B4", IllegalMove::Ko)
+            );
+        }
+        other => panic!("{other}"),
+    }
+    let r = replay(
+        &t,
+        &ReplayOptions {
+            tolerant: true,
+            ..ReplayOptions::default()
+        },
+    )
+    .unwrap();
+    assert!(matches!(
+        &r.notes[..],
+        [ReplayNote::Tolerated {
+            number: 2,
+            reason: IllegalMove::Ko,
+            ..
+        }]
+    ));
+    assert!(r.notes[0].to_string().contains("ko"));
+}
+
+#[test]
+fn extra_passes_after_the_end_are_skipped() {
+    let r = replay(
+        &tree("(;SZ[9]RU[Japanese];B[ee];W[];B[];W[];B[])"),
+        &ReplayOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(r.game.phase(), Phase::Scoring);
+    assert_eq!(r.game.moves().len(), 3);
+}
+
+fn random_game() -> impl Strategy<Value = Game> {
+    (
+        5u32..=13,
+        prop::sample::select(vec![
+            "aga",
+            "japanese",
+            "chinese",
+            "tromp-taylor",
+            "aga,scoring=area",
+            "chinese,komi=6.5",
+        ]),
+        prop::sample::select(vec![0u32, 0, 2, 3, 4]),
+        prop::collection::vec(any::<prop::sample::Index>(), 0..120),
+        -20i16..40,
+    )
+        .prop_map(|(size, rules, handicap, picks, komi)| {
+            let size = BoardSize::new(size).unwrap();
+            let rules: Rules = rules.parse().unwrap();
+            let mut game =
+                Game::with_handicap(size, rules, if size.get() >= 7 { handicap } else { 0 })
+                    .unwrap_or_else(|_| Game::new(size, rules));
+            if komi % 3 == 0 {
+                game.set_komi(tengen_core::Komi::from_half_points(komi));
+            }
+            for pick in picks {
+                if game.phase() != Phase::Playing {
+                    break;
+                }
+                let legal: Vec<Move> = game.legal_moves().collect();
+                // Passes are rare so that games get long.
+                let stones: Vec<Move> =
+                    legal.iter().copied().filter(|m| *m != Move::Pass).collect();
+                let mv = if stones.is_empty() || pick.index(20) == 0 {
+                    Move::Pass
+                } else {
+                    *pick.get(&stones)
+                };
+                game.play(mv).unwrap();
+            }
+            game
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn written_games_replay_to_the_same_game(game in random_game()) {
+        let text = write(&[game_to_tree(&game)]);
+        let read = parse(text.as_bytes(), Mode::Strict).unwrap().games.remove(0);
+        let again = replay(&read, &ReplayOptions::default());
+        prop_assert!(again.is_ok(), "{:?}\n{}", again.as_ref().err(), text);
+        let again = again.unwrap().game;
+        prop_assert_eq!(again.rules(), game.rules());
+        prop_assert_eq!(again.komi(), game.komi());
+        prop_assert_eq!(again.handicap(), game.handicap());
+        prop_assert_eq!(again.initial_board(), game.initial_board());
+        prop_assert_eq!(again.moves(), game.moves());
+        prop_assert_eq!(again.board(), game.board());
+        prop_assert_eq!(again.to_move(), game.to_move());
+        prop_assert_eq!(again.phase(), game.phase());
+        prop_assert_eq!(again.score().result, game.score().result);
+    }
+}
+
+fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-sgf-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn check_exits_0_1_or_2_with_one_line_per_problem() {
+    let good = temp_file(
+        "good.sgf",
+        b"(;SZ[9]RU[Japanese];B[ee];W[cc])(;SZ[9];B[aa])",
+    );
+    let illegal = temp_file("illegal.sgf", b"(;SZ[19]RU[Japanese];B[pp];W[pp])");
+    let missing = std::env::temp_dir().join("tengen-sgf-no-such-file.sgf");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(check_command(&[&good], &mut out, &mut err), 0);
+    assert_eq!(String::from_utf8_lossy(&out).lines().count(), 2);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(check_command(&[&good, &illegal], &mut out, &mut err), 1);
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("illegal.sgf: game 1, move 2 (W Q4): illegal: occupied"),
+        "{text}"
+    );
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(check_command(&[&illegal, &missing], &mut out, &mut err), 2);
+    assert!(String::from_utf8_lossy(&err).contains("cannot read"));
+}
+
+#[test]
+fn score_prints_the_breakdown_and_json_with_marked_dead_stones() {
+    // 5×5: Black wall on column c, White on column d; a dead white stone at b2 in Black's
+    // area, marked TB.
+    let text = b"(;SZ[5]RU[Japanese]KM[0.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][bb];B[];W[]TB[aa:be]TW[ea:ee])";
+    let path = temp_file("counted.sgf", text);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let options = ScoreOptions {
+        dead: DeadStones::Marked,
+        ..ScoreOptions::default()
+    };
+    assert_eq!(
+        score_command(&[&path], &options, &mut out, &mut err),
+        0,
+        "{}",
+        String::from_utf8_lossy(&err)
+    );
+    let line = String::from_utf8_lossy(&out).to_string();
+    // Black: 10 territory + 1 dead; White: 5 territory + 0.5 komi.
+    assert!(line.contains("B+5.5"), "{line}");
+    assert!(line.contains("1 dead: B4"), "{line}");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let options = ScoreOptions {
+        dead: DeadStones::Marked,
+        json: true,
+        ..ScoreOptions::default()
+    };
+    assert_eq!(score_command(&[&path], &options, &mut out, &mut err), 0);
+    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(value["result"], "B+5.5");
+    assert_eq!(value["black"]["territory"], 10);
+    assert_eq!(value["black"]["dead"], 1);
+    assert_eq!(value["white"]["komi"], 0.5);
+    assert_eq!(value["dead_stones"][0], "B4");
+    // Without marks the white stone lives; with Chinese rules the count is by area.
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let options = ScoreOptions {
+        rules: Some(Rules::chinese()),
+        json: true,
+        ..ScoreOptions::default()
+    };
+    assert_eq!(score_command(&[&path], &options, &mut out, &mut err), 0);
+    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(value["scoring"], "area");
+}
