@@ -58,9 +58,20 @@ pub enum ClientError {
 /// One line of the engine's output, or its end.
 type Line = String;
 
-/// An engine process that speaks GTP on its standard input and output.
+/// An engine process that speaks GTP on its standard input and output: the controller side of
+/// GTP, with a deadline on every answer.
+///
+/// ```no_run
+/// use std::time::Duration;
+/// use tengen_gtp::EngineProcess;
+/// let mut gnugo = EngineProcess::spawn("gnugo --mode gtp", Duration::from_secs(10))?;
+/// assert_eq!(gnugo.send("boardsize 9")?, "");
+/// println!("{}", gnugo.send("genmove b")?);
+/// gnugo.quit();
+/// # Ok::<(), tengen_gtp::ClientError>(())
+/// ```
 #[derive(Debug)]
-pub(crate) struct EngineProcess {
+pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
@@ -106,8 +117,12 @@ pub(crate) fn split_command_line(text: &str) -> Result<Vec<String>, ClientError>
 }
 
 impl EngineProcess {
-    /// Starts `command_line` (a program and its arguments, shell-style quoting).
-    pub(crate) fn spawn(command_line: &str, timeout: Duration) -> Result<Self, ClientError> {
+    /// Starts `command_line` (a program and its arguments, shell-style quoting); every answer
+    /// must come within `timeout`.
+    ///
+    /// # Errors
+    /// [`ClientError::BadCommandLine`] or [`ClientError::Spawn`].
+    pub fn spawn(command_line: &str, timeout: Duration) -> Result<Self, ClientError> {
         let words = split_command_line(command_line)?;
         let mut child = Command::new(&words[0])
             .args(&words[1..])
@@ -159,8 +174,12 @@ impl EngineProcess {
     }
 
     /// Sends one command and waits for its answer: the text of `= text`, or
-    /// [`ClientError::Refused`] for `? message`.
-    pub(crate) fn send(&mut self, command: &str) -> Result<String, ClientError> {
+    /// [`ClientError::Refused`] for `? message`. After a crash, a timeout or garbage the
+    /// process is killed and every later command fails.
+    ///
+    /// # Errors
+    /// [`ClientError`]: the engine refused, crashed, hung or answered garbage.
+    pub fn send(&mut self, command: &str) -> Result<String, ClientError> {
         let result = self.exchange(command);
         if matches!(
             result,
@@ -244,7 +263,7 @@ impl EngineProcess {
     }
 
     /// Sends `quit` and waits a moment for the process to exit, then kills it.
-    pub(crate) fn quit(mut self) {
+    pub fn quit(mut self) {
         if !self.broken {
             let _ = self.exchange("quit");
         }

@@ -448,11 +448,11 @@ impl Engine {
     fn fixed_handicap(&mut self, args: &[String]) -> Answer {
         let n = self.handicap_count(args, "fixed_handicap")?;
         let size = self.game.size();
-        let points = gtp_handicap(size, n).map_err(|_| {
-            format!(
-                "invalid number of stones: {n} (fixed handicap on {size} takes 2 to {})",
-                max_fixed_handicap(size)
-            )
+        let points = gtp_handicap(size, n).map_err(|_| match max_fixed_handicap(size) {
+            0 => format!("invalid number of stones: no fixed handicap on {size} (7x7 or larger)"),
+            max => {
+                format!("invalid number of stones: {n} (fixed handicap on {size} takes 2 to {max})")
+            }
         })?;
         self.place_handicap(&points)
     }

@@ -42,7 +42,7 @@ mod referee;
 mod sgf;
 mod vertex;
 
-pub use client::ClientError;
+pub use client::{ClientError, EngineProcess};
 pub use engine::{ENGINE_NAME, Engine};
 pub use referee::{EngineStats, GameRecord, MatchConfig, MatchError, MatchReport, Side, run_match};
 pub use vertex::{VertexError, color_name, move_text, parse_color, parse_move, vertex};

@@ -1,0 +1,226 @@
+//! Tests against a real engine, GNU Go (`apt-get install gnugo`, `/usr/games/gnugo`). Without
+//! it they print "skipped: gnugo not installed" and pass, except under CI (the `CI` variable
+//! set), where a missing GNU Go is a failure: CI installs it.
+
+use std::{collections::BTreeSet, path::PathBuf, time::Duration};
+
+use tengen_core::{
+    BoardSize, Color, Game, GameResult, Move, Phase, Point, Rules, playout::XorShift32,
+};
+use tengen_gtp::{EngineProcess, MatchConfig, move_text, parse_move, run_match};
+
+fn gnugo() -> Option<PathBuf> {
+    let found = ["/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo"]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file());
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "gnugo is not installed: CI must install it (apt-get install -y gnugo)"
+        );
+        eprintln!("skipped: gnugo not installed");
+    }
+    found
+}
+
+fn gnugo_command(gnugo: &std::path::Path, options: &str) -> String {
+    format!("'{}' --mode gtp --level 0 {options}", gnugo.display())
+}
+
+/// Replays an SGF written by the referee with tengen-sgf and checks every move is legal
+/// under `rules`; returns the number of moves and the `RE` text.
+fn replay_sgf(text: &str, rules: Rules) -> (usize, String) {
+    let collection = tengen_sgf::parse(text.as_bytes(), tengen_sgf::Mode::Strict)
+        .expect("the referee's SGF reads back strictly");
+    let tree = &collection.games[0];
+    let size = tree.size().expect("SZ");
+    let handicap = tree.handicap().expect("HA");
+    let mut game = Game::with_handicap(size, rules, handicap).expect("handicap");
+    let mut count = 0;
+    for node in tree.main_line() {
+        let Some((color, mv)) = tree.move_of(node.id()).expect("a move") else {
+            continue;
+        };
+        count += 1;
+        // White's closing pass (AGA-11) is added by the rules themselves.
+        if color == Color::White
+            && mv == Move::Pass
+            && game.moves().last().is_some_and(|m| m.forced)
+            && game.moves().len() == count
+        {
+            continue;
+        }
+        if game.phase() == Phase::Scoring {
+            game.resume(color.other()).expect("resume");
+            // A resumption under AGA-10 names the first mover; the record shows who moved.
+        }
+        if game.phase() != Phase::Playing {
+            break;
+        }
+        game.play_tolerant(color, mv)
+            .unwrap_or_else(|e| panic!("move {count} {color:?} {mv:?} unplayable: {e}"));
+    }
+    (count, tree.info("RE").unwrap_or_default())
+}
+
+fn short_match(rules: Rules, games: u32) {
+    let Some(gnugo) = gnugo() else { return };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let tengen = format!("'{}' '{rules}'", env!("CARGO_BIN_EXE_tengen-gtp"));
+    let config = MatchConfig {
+        games,
+        rules,
+        alternate: true,
+        sgf_dir: Some(dir.path().to_owned()),
+        timeout: Duration::from_secs(20),
+        ..MatchConfig::new(tengen, gnugo_command(&gnugo, ""))
+    };
+    let report = run_match(&config, |_| {}).expect("the match runs");
+    println!("{report}");
+    assert_eq!(report.games.len(), games as usize);
+    assert!(
+        report.engines[1].name.starts_with("GNU Go"),
+        "{}",
+        report.engines[1].name
+    );
+    for g in &report.games {
+        // GNU Go accepted every move Tengen sent it, and neither engine failed.
+        assert_eq!(g.errors, [0, 0], "game {}: {:?}", g.number, g.notes);
+        assert!(
+            matches!(g.result, GameResult::Score { .. } | GameResult::Jigo),
+            "game {} ended {} ({:?})",
+            g.number,
+            g.result,
+            g.reason
+        );
+        let path = g.sgf.as_ref().expect("an SGF per game");
+        let text = std::fs::read_to_string(path).expect("SGF written");
+        assert_eq!(text, g.sgf_text);
+        for prop in [
+            "RU[",
+            "KM[",
+            "PB[",
+            "PW[",
+            "RE[",
+            "GNU Go",
+            "Tengen (simple policy)",
+        ] {
+            assert!(text.contains(prop), "{prop} missing from {text}");
+        }
+        let (moves, re) = replay_sgf(&text, rules);
+        assert_eq!(moves, g.moves, "every move is in the SGF");
+        assert_eq!(re, g.result.to_sgf());
+    }
+}
+
+#[test]
+fn match_tengen_vs_gnugo_aga_two_games() {
+    short_match(Rules::aga(), 2);
+}
+
+#[test]
+fn match_tengen_vs_gnugo_japanese_two_games() {
+    short_match(Rules::japanese(), 2);
+}
+
+/// The stones GNU Go has of `color`.
+fn gnugo_stones(gnugo: &mut EngineProcess, color: &str, size: BoardSize) -> BTreeSet<Point> {
+    let text = gnugo
+        .send(&format!("list_stones {color}"))
+        .expect("list_stones");
+    text.split_whitespace()
+        .map(|v| match parse_move(v, size) {
+            Ok(Move::Play(p)) => p,
+            other => panic!("GNU Go vertex {v}: {other:?}"),
+        })
+        .collect()
+}
+
+/// Random legal games played into Tengen and GNU Go: `is_legal` agrees on every point before
+/// every move, and the stones agree after every move.
+fn differential(ko: &str, gnugo_option: &str, games: u32, seed: u32) {
+    let Some(gnugo) = gnugo() else { return };
+    let rules: Rules = format!("japanese,ko={ko}").parse().expect("rules");
+    let size = BoardSize::new(7).expect("7x7");
+    let mut process = EngineProcess::spawn(
+        &gnugo_command(&gnugo, gnugo_option),
+        Duration::from_secs(20),
+    )
+    .expect("GNU Go starts");
+    let mut rng = XorShift32::new(seed);
+    let mut compared = 0u32;
+    for _ in 0..games {
+        process.send("boardsize 7").expect("boardsize");
+        process.send("clear_board").expect("clear_board");
+        let mut game = Game::new(size, rules);
+        while game.phase() == Phase::Playing && game.moves().len() < 160 {
+            let color = game.to_move();
+            let name = if color == Color::Black {
+                "black"
+            } else {
+                "white"
+            };
+            let mut legal = Vec::new();
+            for p in size.points() {
+                let ours = game.check(Move::Play(p)).is_ok();
+                let vertex = move_text(Move::Play(p), size);
+                let theirs = process
+                    .send(&format!("is_legal {name} {vertex}"))
+                    .expect("is_legal");
+                assert_eq!(
+                    ours,
+                    theirs == "1",
+                    "ko={ko}: is_legal {name} {vertex} after {:?}",
+                    game.moves()
+                        .iter()
+                        .map(|m| move_text(m.mv, size))
+                        .collect::<Vec<_>>()
+                );
+                compared += 1;
+                if ours && !game.board().is_own_eye(p, color) {
+                    legal.push(p);
+                }
+            }
+            let mv = if legal.is_empty() {
+                Move::Pass
+            } else {
+                Move::Play(legal[rng.below(legal.len() as u32) as usize])
+            };
+            game.play(mv).expect("a legal move");
+            process
+                .send(&format!("play {name} {}", move_text(mv, size)))
+                .expect("GNU Go accepts the move");
+            for (color, text) in [(Color::Black, "black"), (Color::White, "white")] {
+                let ours: BTreeSet<Point> = game
+                    .board()
+                    .stones()
+                    .filter(|&(_, c)| c == color)
+                    .map(|(p, _)| p)
+                    .collect();
+                assert_eq!(
+                    ours,
+                    gnugo_stones(&mut process, text, size),
+                    "{text} stones"
+                );
+            }
+        }
+    }
+    process.quit();
+    assert!(compared > 1000, "only {compared} is_legal comparisons");
+}
+
+#[test]
+fn differential_simple_ko_jp_5_against_gnugo_default() {
+    differential("simple", "", 3, 7);
+}
+
+#[test]
+fn differential_positional_superko_against_gnugo() {
+    differential("positional", "--positional-superko", 3, 11);
+}
+
+#[test]
+fn differential_situational_superko_aga_6_against_gnugo() {
+    differential("situational", "--situational-superko", 3, 13);
+}

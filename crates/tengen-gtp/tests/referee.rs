@@ -1,0 +1,149 @@
+//! The referee against misbehaving engines (small shell scripts) and Tengen's own engine:
+//! crashes, hangs, garbage and illegal moves lose or pass as the rules say, and the match goes
+//! on. These need only `sh`.
+
+use std::{path::Path, time::Duration};
+
+use tengen_core::{GameResult, Rules};
+use tengen_gtp::{MatchConfig, MatchReport, Side, run_match};
+
+fn tengen(rules: Rules) -> String {
+    format!("'{}' '{rules}'", env!("CARGO_BIN_EXE_tengen-gtp"))
+}
+
+/// A fake engine: answers every command with `=` except `genmove`, which runs `on_genmove`
+/// (shell code that may use `$id`).
+fn fake_engine(dir: &Path, name: &str, on_genmove: &str) -> String {
+    let script = format!(
+        "while read -r id cmd rest; do\n  case \"$cmd\" in\n    genmove|kgs-genmove_cleanup) {on_genmove} ;;\n    final_status_list) printf '=%s\\n\\n' \"$id\" ;;\n    *) printf '=%s\\n\\n' \"$id\" ;;\n  esac\ndone\n"
+    );
+    let path = dir.join(format!("{name}.sh"));
+    std::fs::write(&path, script).expect("script written");
+    format!("sh '{}'", path.display())
+}
+
+fn run(black: String, white: String, rules: Rules, games: u32) -> MatchReport {
+    let config = MatchConfig {
+        games,
+        rules,
+        size: tengen_core::BoardSize::new(5).expect("5x5"),
+        timeout: Duration::from_millis(1500),
+        ..MatchConfig::new(black, white)
+    };
+    run_match(&config, |_| {}).expect("the match runs")
+}
+
+#[test]
+fn referee_engine_that_crashes_loses_and_the_match_goes_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let crash = fake_engine(dir.path(), "crash", "exit 3");
+    let report = run(crash, tengen(Rules::aga()), Rules::aga(), 2);
+    assert_eq!(report.games.len(), 2);
+    for g in &report.games {
+        // The result names the winner: W+F.
+        assert_eq!(g.result, GameResult::Forfeit(tengen_core::Color::White));
+        assert!(
+            g.reason.as_deref().unwrap_or("").contains("exited"),
+            "{:?}",
+            g.reason
+        );
+        assert_eq!(g.errors, [1, 0]);
+    }
+    assert_eq!(report.engines[1].wins, 2);
+}
+
+#[test]
+fn referee_engine_that_hangs_past_the_timeout_loses_on_time() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let hang = fake_engine(dir.path(), "hang", "sleep 30");
+    let report = run(tengen(Rules::aga()), hang, Rules::aga(), 1);
+    let g = &report.games[0];
+    assert_eq!(g.result, GameResult::Time(tengen_core::Color::Black));
+    assert!(
+        g.reason.as_deref().unwrap_or("").contains("no answer"),
+        "{:?}",
+        g.reason
+    );
+    assert_eq!(g.winner(), Some(Side::First));
+}
+
+#[test]
+fn referee_engine_that_answers_garbage_loses() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let garbage = fake_engine(dir.path(), "garbage", "printf '=%s banana\\n\\n' \"$id\"");
+    let report = run(garbage, tengen(Rules::aga()), Rules::aga(), 1);
+    let g = &report.games[0];
+    // The result names the winner: W+F.
+    assert_eq!(g.result, GameResult::Forfeit(tengen_core::Color::White));
+    assert!(
+        g.reason.as_deref().unwrap_or("").contains("banana"),
+        "{:?}",
+        g.reason
+    );
+}
+
+#[test]
+fn aga_8_illegal_move_is_replaced_by_a_pass_and_recorded() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Always C3: legal once, then occupied.
+    let stubborn = fake_engine(dir.path(), "stubborn", "printf '=%s C3\\n\\n' \"$id\"");
+    let report = run(stubborn, tengen(Rules::aga()), Rules::aga(), 1);
+    let g = &report.games[0];
+    assert!(g.errors[0] >= 1, "{:?}", g.notes);
+    assert!(
+        g.notes
+            .iter()
+            .any(|n| n.contains("illegal move by black: C3")
+                && n.contains("replaced by a pass (AGA-8)")),
+        "{:?}",
+        g.notes
+    );
+    assert!(g.sgf_text.contains("replaced by a pass"));
+    assert!(
+        matches!(g.result, GameResult::Score { .. } | GameResult::Jigo),
+        "{}",
+        g.result
+    );
+}
+
+#[test]
+fn jp_11_illegal_move_loses_the_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let stubborn = fake_engine(dir.path(), "stubborn", "printf '=%s C3\\n\\n' \"$id\"");
+    let report = run(tengen(Rules::japanese()), stubborn, Rules::japanese(), 1);
+    let g = &report.games[0];
+    // White plays C3 once (or finds it taken at once), then repeats it: B+F.
+    assert_eq!(g.result, GameResult::Forfeit(tengen_core::Color::Black));
+    assert!(
+        g.reason
+            .as_deref()
+            .unwrap_or("")
+            .contains("illegal move by white: C3")
+    );
+}
+
+#[test]
+fn referee_tengen_self_play_ends_by_count_and_alternates_colours() {
+    let config = MatchConfig {
+        games: 2,
+        alternate: true,
+        size: tengen_core::BoardSize::new(7).expect("7x7"),
+        ..MatchConfig::new(tengen(Rules::aga()), tengen(Rules::aga()))
+    };
+    let report = run_match(&config, |_| {}).expect("the match runs");
+    assert_eq!(report.games[0].black, Side::First);
+    assert_eq!(report.games[1].black, Side::Second);
+    for g in &report.games {
+        assert_eq!(g.errors, [0, 0], "{:?}", g.notes);
+        assert!(g.moves > 10);
+    }
+    let table = report.to_string();
+    assert!(table.contains("win rate"), "{table}");
+    assert!(table.contains("average length"), "{table}");
+}
+
+#[test]
+fn referee_engine_that_cannot_start_is_an_error() {
+    let config = MatchConfig::new("/nonexistent/engine", tengen(Rules::aga()));
+    assert!(run_match(&config, |_| {}).is_err());
+}

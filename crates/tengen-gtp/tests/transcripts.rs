@@ -1,0 +1,113 @@
+//! GTP transcripts: every `tests/gtp/NAME.gtp` is run through a fresh engine (AGA rules,
+//! seed 1) in-process, and the whole response stream must equal `tests/gtp/NAME.out` byte for
+//! byte. `UPDATE_GTP=1 cargo test -p tengen-gtp --test transcripts` rewrites the `.out` files
+//! (review the diff before committing it).
+
+use std::path::Path;
+
+use tengen_core::Rules;
+use tengen_gtp::Engine;
+
+fn run_transcript(name: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gtp");
+    let input = std::fs::read(dir.join(format!("{name}.gtp"))).expect("transcript input");
+    let mut output = Vec::new();
+    Engine::new(Rules::aga())
+        .run(input.as_slice(), &mut output)
+        .expect("in-memory I/O");
+    let actual = String::from_utf8(output).expect("GTP output is UTF-8");
+    let expected_path = dir.join(format!("{name}.out"));
+    if std::env::var_os("UPDATE_GTP").is_some() {
+        std::fs::write(&expected_path, &actual).expect("write .out");
+        return;
+    }
+    let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+    if actual != expected {
+        panic!(
+            "transcript {name}: output differs from {}\n--- actual ---\n{actual}",
+            expected_path.display()
+        );
+    }
+}
+
+#[test]
+fn gtp_protocol_framing_ids_comments_unknown_commands_quit() {
+    run_transcript("protocol");
+}
+
+#[test]
+fn gtp_boardsize_clear_board_komi() {
+    run_transcript("boardsize_komi");
+}
+
+#[test]
+fn gtp_play_any_order_illegal_moves_vertices_undo() {
+    run_transcript("play_undo");
+}
+
+#[test]
+fn gtp_is_legal_and_why_illegal_ko_suicide_superko() {
+    run_transcript("ko");
+}
+
+#[test]
+fn gtp_genmove_reg_genmove_cleanup() {
+    run_transcript("genmove");
+}
+
+#[test]
+fn gtp_fixed_free_and_set_handicap() {
+    run_transcript("handicap");
+}
+
+#[test]
+fn gtp_final_score_final_status_list_tengen_score_aga_11() {
+    run_transcript("scoring");
+}
+
+#[test]
+fn gtp_time_settings_time_left_kgs_time_settings() {
+    run_transcript("time");
+}
+
+#[test]
+fn gtp_tengen_rules_and_kgs_rules() {
+    run_transcript("rules");
+}
+
+#[test]
+fn gtp_loadsgf_and_printsgf() {
+    run_transcript("sgf");
+}
+
+/// Every `.gtp` file has a test above.
+#[test]
+fn gtp_every_transcript_is_run() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gtp");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("tests/gtp")
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()
+                .and_then(|n| n.strip_suffix(".gtp"))
+                .map(str::to_owned)
+        })
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "boardsize_komi",
+            "genmove",
+            "handicap",
+            "ko",
+            "play_undo",
+            "protocol",
+            "rules",
+            "scoring",
+            "sgf",
+            "time"
+        ]
+    );
+}
