@@ -2,6 +2,7 @@
 
 mod bench;
 mod gtp_cmd;
+mod serve_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -22,6 +23,8 @@ enum Command {
     Gtp(gtp_cmd::GtpArgs),
     /// Referee a match between two GTP engines.
     Match(gtp_cmd::MatchArgs),
+    /// Play Go in the browser: a web server that referees games and keeps them in SQLite.
+    Serve(serve_cmd::ServeArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -30,5 +33,6 @@ fn main() -> anyhow::Result<()> {
         Command::Bench(command) => bench::run(command),
         Command::Gtp(args) => gtp_cmd::gtp(args),
         Command::Match(args) => gtp_cmd::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
     }
 }

@@ -1,0 +1,547 @@
+//! One tokio task per live game. It owns the [`Runtime`], takes commands from an mpsc
+//! channel, commits each accepted action to the store *before* it tells anyone, and fans
+//! versioned updates out through a broadcast channel.
+
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use tengen_core::{ByColor, Color, Game, Move, Phase};
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+
+use crate::{
+    engine::{self, EngineAction, EngineSnap},
+    error::AppError,
+    runtime::{Record, Runtime},
+    secret,
+    settings::SeatKind,
+    store::{GameSummary, Store},
+    wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, Side, WireError},
+};
+
+/// What a connection gets when it joins a game's stream.
+pub(crate) struct Connected {
+    pub role: Role,
+    pub welcome: String,
+    pub updates: broadcast::Receiver<Arc<str>>,
+}
+
+/// A seat taken through the invite link.
+pub(crate) struct JoinOk {
+    pub color: Color,
+    pub seat: String,
+}
+
+/// Messages to a game's actor.
+pub(crate) enum ActorMsg {
+    Connect {
+        token: Option<String>,
+        reply: oneshot::Sender<Result<Connected, WireError>>,
+    },
+    Disconnect {
+        role: Role,
+    },
+    Command {
+        role: Role,
+        msg: ClientMsg,
+        reply: oneshot::Sender<Result<Option<String>, WireError>>,
+    },
+    Engine {
+        color: Color,
+        seq: u64,
+        action: EngineAction,
+    },
+    Join {
+        invite: String,
+        reply: oneshot::Sender<Result<JoinOk, AppError>>,
+    },
+    Sgf {
+        reply: oneshot::Sender<Option<String>>,
+    },
+    Snapshot {
+        reply: oneshot::Sender<crate::wire::GameView>,
+    },
+}
+
+/// A handle to a running actor.
+#[derive(Clone)]
+pub(crate) struct GameHandle {
+    pub tx: mpsc::Sender<ActorMsg>,
+}
+
+/// How long an actor with nobody connected stays in memory when no clock needs it.
+const IDLE_EXIT: Duration = Duration::from_secs(300);
+
+struct Actor {
+    rt: Runtime,
+    store: Arc<dyn Store>,
+    updates: broadcast::Sender<Arc<str>>,
+    v: u64,
+    conns: ByColor<u32>,
+    spectators: u32,
+    engine_snaps: Option<watch::Sender<Option<Arc<EngineSnap>>>>,
+    last_activity: Instant,
+    /// Set when the state could not be rebuilt: the actor stops.
+    broken: bool,
+}
+
+/// Starts the actor of a game rebuilt from `rt`.
+pub(crate) fn spawn(
+    rt: Runtime,
+    store: Arc<dyn Store>,
+    engines: &[(String, String)],
+) -> GameHandle {
+    let (tx, rx) = mpsc::channel(256);
+    let (updates, _) = broadcast::channel(64);
+    let mut actor = Actor {
+        v: rt.seq,
+        rt,
+        store,
+        updates,
+        conns: ByColor::default(),
+        spectators: 0,
+        engine_snaps: None,
+        last_activity: Instant::now(),
+        broken: false,
+    };
+    if !actor.rt.finished() {
+        for color in Color::ALL {
+            if let SeatKind::Engine { engine } = actor.rt.seat_kind(color).clone() {
+                let command = engines
+                    .iter()
+                    .find(|(n, _)| *n == engine)
+                    .map(|(_, c)| c.clone());
+                let (snap_tx, snap_rx) = watch::channel(None);
+                actor.engine_snaps = Some(snap_tx);
+                tokio::spawn(engine::run(color, engine, command, snap_rx, tx.clone()));
+            }
+        }
+    }
+    actor.notify_engine();
+    tokio::spawn(actor.run(rx));
+    GameHandle { tx }
+}
+
+impl Actor {
+    async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>) {
+        loop {
+            let deadline = self.rt.deadline();
+            let idle = self.idle_deadline();
+            tokio::select! {
+                msg = rx.recv() => match msg {
+                    Some(msg) => self.handle(msg).await,
+                    None => break,
+                },
+                () = sleep_until(deadline), if deadline.is_some() => self.flag().await,
+                () = sleep_until(idle), if idle.is_some() => {
+                    if self.idle_deadline().is_some_and(|d| d <= Instant::now()) {
+                        break;
+                    }
+                }
+            }
+            if self.broken {
+                break;
+            }
+        }
+    }
+
+    fn idle_deadline(&self) -> Option<Instant> {
+        let nobody = self.conns.black == 0 && self.conns.white == 0 && self.spectators == 0;
+        let needed =
+            self.rt.deadline().is_some() || self.engine_snaps.is_some() && !self.rt.finished();
+        (nobody && !needed).then(|| self.last_activity + IDLE_EXIT)
+    }
+
+    async fn handle(&mut self, msg: ActorMsg) {
+        self.last_activity = Instant::now();
+        match msg {
+            ActorMsg::Connect { token, reply } => {
+                let role = match token {
+                    None => Role::Spectator,
+                    Some(t) => match self.role_of(&t) {
+                        Some(c) => Role::of(c),
+                        None => {
+                            let _ = reply.send(Err(WireError::new(
+                                ErrorCode::BadSeat,
+                                "this seat secret is not valid for this game",
+                            )));
+                            return;
+                        }
+                    },
+                };
+                let updates = self.updates.subscribe();
+                match role.color() {
+                    Some(c) => {
+                        *self.conns.get_mut(c) += 1;
+                        if *self.conns.get(c) == 1 {
+                            self.broadcast(EventView::Presence {
+                                color: c.into(),
+                                connected: true,
+                            });
+                        }
+                    }
+                    None => {
+                        self.spectators += 1;
+                        self.broadcast(EventView::Spectators {
+                            count: self.spectators,
+                        });
+                    }
+                }
+                let welcome = to_json(&ServerMsg::Welcome {
+                    you: role,
+                    state: Box::new(self.view()),
+                });
+                // The update of our own arrival is already in `updates`; the client skips
+                // versions it has.
+                let _ = reply.send(Ok(Connected {
+                    role,
+                    welcome,
+                    updates,
+                }));
+            }
+            ActorMsg::Disconnect { role } => match role.color() {
+                Some(c) => {
+                    let n = self.conns.get_mut(c);
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        self.broadcast(EventView::Presence {
+                            color: c.into(),
+                            connected: false,
+                        });
+                    }
+                }
+                None => {
+                    self.spectators = self.spectators.saturating_sub(1);
+                    self.broadcast(EventView::Spectators {
+                        count: self.spectators,
+                    });
+                }
+            },
+            ActorMsg::Command { role, msg, reply } => {
+                let result = self.command(role, msg).await;
+                let _ = reply.send(result);
+            }
+            ActorMsg::Engine { color, seq, action } => self.engine_action(color, seq, action).await,
+            ActorMsg::Join { invite, reply } => {
+                let result = self.join(&invite).await;
+                let _ = reply.send(result);
+            }
+            ActorMsg::Snapshot { reply } => {
+                let moves = self
+                    .rt
+                    .game
+                    .as_ref()
+                    .map(|g| {
+                        g.moves()
+                            .iter()
+                            .map(|m| crate::wire::MoveView {
+                                color: m.color.into(),
+                                at: m.mv.point().map(crate::wire::xy),
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let _ = reply.send(crate::wire::GameView {
+                    state: self.view(),
+                    moves,
+                });
+            }
+            ActorMsg::Sgf { reply } => {
+                let _ = reply.send(self.rt.finished().then(|| crate::sgf::write(&self.rt)));
+            }
+        }
+    }
+
+    fn role_of(&self, token: &str) -> Option<Color> {
+        let hash = secret::hash(token)?;
+        Color::ALL
+            .into_iter()
+            .find(|c| self.rt.seats[c.index()].as_deref() == Some(hash.as_str()))
+    }
+
+    async fn command(&mut self, role: Role, msg: ClientMsg) -> Result<Option<String>, WireError> {
+        if msg == ClientMsg::Resync {
+            return Ok(Some(to_json(&ServerMsg::State {
+                state: Box::new(self.view()),
+            })));
+        }
+        let Some(color) = role.color() else {
+            return Err(WireError::new(
+                ErrorCode::NotYourSeat,
+                "spectators can only watch",
+            ));
+        };
+        let records = self.rt.decide(color, &msg, Instant::now())?;
+        self.commit(records).await.map(|()| None)
+    }
+
+    async fn engine_action(&mut self, color: Color, seq: u64, action: EngineAction) {
+        if seq != self.rt.seq {
+            return; // made for an older state
+        }
+        let now = Instant::now();
+        let records = match action {
+            EngineAction::Move(mv) => {
+                let ply = self.rt.ply();
+                let msg = match mv {
+                    Move::Play(p) => ClientMsg::Play {
+                        ply,
+                        x: p.x,
+                        y: p.y,
+                    },
+                    Move::Pass => ClientMsg::Pass { ply },
+                };
+                match self.rt.decide(color, &msg, now) {
+                    Ok(r) => r,
+                    Err(e)
+                        if matches!(
+                            e.code,
+                            ErrorCode::Occupied
+                                | ErrorCode::Suicide
+                                | ErrorCode::Ko
+                                | ErrorCode::Superko
+                                | ErrorCode::OffBoard
+                        ) =>
+                    {
+                        vec![self.rt.engine_illegal(color, e.message)]
+                    }
+                    Err(_) => return,
+                }
+            }
+            EngineAction::Illegal(reason) => vec![self.rt.engine_illegal(color, reason)],
+            EngineAction::Resign => vec![Record::Resign { by: color.into() }],
+            EngineAction::Place(points) => {
+                match self
+                    .rt
+                    .decide(color, &ClientMsg::PlaceHandicap { points }, now)
+                {
+                    Ok(r) => r,
+                    Err(_) => return,
+                }
+            }
+            EngineAction::Dead(points) => {
+                let Some(game) = &self.rt.game else { return };
+                if game.phase() != Phase::Scoring || game.accepted(color) {
+                    return;
+                }
+                let side = Side::from(color);
+                let mut current: Vec<[u8; 2]> =
+                    game.dead_stones().into_iter().map(|p| [p.x, p.y]).collect();
+                let mut wanted: Vec<[u8; 2]> = points
+                    .iter()
+                    .copied()
+                    .filter(|&p| game.board().get(crate::wire::point(p)).is_some())
+                    .collect();
+                current.sort_unstable();
+                wanted.sort_unstable();
+                wanted.dedup();
+                if current == wanted {
+                    vec![Record::Accept {
+                        by: side,
+                        proposal: game.dead_version(),
+                    }]
+                } else {
+                    vec![
+                        Record::SetDead {
+                            by: side,
+                            points: wanted,
+                        },
+                        Record::Accept {
+                            by: side,
+                            proposal: game.dead_version() + 1,
+                        },
+                    ]
+                }
+            }
+        };
+        if let Err(e) = self.commit(records).await {
+            eprintln!(
+                "tengen: game {}: engine action not recorded: {}",
+                self.rt.id, e.message
+            );
+        }
+    }
+
+    async fn join(&mut self, invite: &str) -> Result<JoinOk, AppError> {
+        let open = Color::ALL.into_iter().find(|&c| {
+            matches!(self.rt.seat_kind(c), SeatKind::Person { .. })
+                && self.rt.seats[c.index()].is_none()
+        });
+        let (Some(color), Some(expected)) = (open, self.rt.invite.as_deref()) else {
+            return Err(AppError::Conflict(
+                "the seat has been taken: you can watch the game".into(),
+            ));
+        };
+        if secret::hash(invite).as_deref() != Some(expected) {
+            return Err(AppError::Forbidden("this invite is not valid".into()));
+        }
+        let seat = secret::new_token();
+        let token = secret::hash(&seat).unwrap_or_default();
+        self.commit(vec![Record::Joined {
+            color: color.into(),
+            token,
+        }])
+        .await
+        .map_err(|e| AppError::Unavailable(e.message))?;
+        Ok(JoinOk { color, seat })
+    }
+
+    async fn flag(&mut self) {
+        let Some(color) = self.rt.clock_running() else {
+            return;
+        };
+        if self.rt.deadline().is_some_and(|d| d <= Instant::now()) {
+            let _ = self
+                .commit(vec![Record::TimeOut {
+                    color: color.into(),
+                }])
+                .await;
+        }
+    }
+
+    /// Applies `records`, commits them, and only then broadcasts. If the store refuses,
+    /// the state is rebuilt from the store and the caller gets an error.
+    async fn commit(&mut self, records: Vec<Record>) -> Result<(), WireError> {
+        if records.is_empty() {
+            return Ok(());
+        }
+        let now = Instant::now();
+        let first_seq = self.rt.seq + 1;
+        let mut events = Vec::with_capacity(records.len());
+        for r in &records {
+            match self.rt.apply(r, now) {
+                Ok(e) => events.push(e),
+                Err(e) => {
+                    eprintln!("tengen: game {}: {e}", self.rt.id);
+                    self.reload().await;
+                    return Err(WireError::new(ErrorCode::NotNow, e));
+                }
+            }
+        }
+        let json: Vec<String> = records.iter().map(to_json).collect();
+        if let Err(e) = self
+            .store
+            .append(&self.rt.id, first_seq, json, summary(&self.rt))
+            .await
+        {
+            eprintln!("tengen: game {}: {e}", self.rt.id);
+            self.reload().await;
+            return Err(WireError::new(
+                ErrorCode::Unavailable,
+                "the server could not record this; nothing happened, try again",
+            ));
+        }
+        for e in events {
+            self.broadcast(e);
+        }
+        self.notify_engine();
+        Ok(())
+    }
+
+    async fn reload(&mut self) {
+        match load_runtime(self.store.as_ref(), &self.rt.id).await {
+            Ok(Some(rt)) => {
+                self.rt = rt;
+                self.broadcast_state();
+            }
+            _ => self.broken = true,
+        }
+    }
+
+    fn view(&self) -> crate::wire::StateView {
+        let connected = ByColor {
+            black: self.conns.black > 0,
+            white: self.conns.white > 0,
+        };
+        self.rt
+            .view(self.v, connected, self.spectators, Instant::now())
+    }
+
+    fn broadcast(&mut self, event: EventView) {
+        self.v += 1;
+        if self.updates.receiver_count() == 0 {
+            return;
+        }
+        let msg = ServerMsg::Update {
+            v: self.v,
+            event,
+            state: Box::new(self.view()),
+        };
+        let _ = self.updates.send(Arc::from(to_json(&msg)));
+    }
+
+    fn broadcast_state(&mut self) {
+        self.v += 1;
+        let msg = ServerMsg::State {
+            state: Box::new(self.view()),
+        };
+        let _ = self.updates.send(Arc::from(to_json(&msg)));
+    }
+
+    fn notify_engine(&self) {
+        if let Some(tx) = &self.engine_snaps {
+            let snap = EngineSnap {
+                seq: self.rt.seq,
+                started: self.rt.started(),
+                both_joined: self.rt.joined(Color::Black) && self.rt.joined(Color::White),
+                handicap: self.rt.setup.handicap,
+                size: self.rt.setup.board_size(),
+                game: self.rt.game.clone(),
+            };
+            let _ = tx.send(Some(Arc::new(snap)));
+        }
+    }
+}
+
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(d) => tokio::time::sleep_until(d.into()).await,
+        None => std::future::pending().await,
+    }
+}
+
+pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "{}".into())
+}
+
+/// The list row of a game.
+pub(crate) fn summary(rt: &Runtime) -> GameSummary {
+    GameSummary {
+        id: rt.id.clone(),
+        size: rt.setup.size,
+        rules: rt.setup.rules.clone(),
+        black: rt.setup.black.name().to_owned(),
+        white: rt.setup.white.name().to_owned(),
+        phase: serde_json::to_value(rt.phase_view())
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default(),
+        result: rt
+            .game
+            .as_ref()
+            .and_then(Game::result)
+            .map(|r| r.to_string()),
+        moves: rt.ply(),
+        created_ms: rt.created_ms,
+    }
+}
+
+/// Rebuilds a game from the store.
+pub(crate) async fn load_runtime(store: &dyn Store, id: &str) -> Result<Option<Runtime>, AppError> {
+    let Some(rows) = store
+        .load(id)
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?
+    else {
+        return Ok(None);
+    };
+    let records: Vec<Record> = rows
+        .iter()
+        .map(|r| serde_json::from_str(r))
+        .collect::<Result<_, _>>()
+        .map_err(|e| AppError::Internal(format!("game {id}: {e}")))?;
+    Runtime::replay(&records, Instant::now())
+        .map(Some)
+        .map_err(|e| AppError::Internal(format!("game {id}: {e}")))
+}

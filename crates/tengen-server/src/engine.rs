@@ -1,0 +1,371 @@
+//! Engine seats: Tengen's own simple player (in-process) and external GTP engines driven as
+//! child processes. An engine task watches its game's state and answers through the actor,
+//! exactly like a person's connection, so the actor referees engines too.
+
+use std::{process::Stdio, sync::Arc, time::Duration};
+
+use rand::seq::IndexedRandom;
+use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, aga_handicap};
+use tokio::{
+    io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
+    process::{Child, ChildStdin, ChildStdout},
+    sync::{mpsc, watch},
+};
+
+use crate::{
+    actor::ActorMsg,
+    wire::{Xy, coord_name, xy},
+};
+
+/// What the engine seat does.
+#[derive(Clone, Debug)]
+pub(crate) enum EngineAction {
+    Move(Move),
+    Illegal(String),
+    Resign,
+    Place(Vec<Xy>),
+    Dead(Vec<Xy>),
+}
+
+/// The game as the engine task sees it after each change.
+pub(crate) struct EngineSnap {
+    pub seq: u64,
+    pub started: bool,
+    pub both_joined: bool,
+    pub handicap: u32,
+    pub size: BoardSize,
+    pub game: Option<Game>,
+}
+
+/// Runs an engine seat until the game ends or the actor goes away.
+pub(crate) async fn run(
+    color: Color,
+    name: String,
+    command: Option<String>,
+    mut snaps: watch::Receiver<Option<Arc<EngineSnap>>>,
+    actor: mpsc::Sender<ActorMsg>,
+) {
+    let mut gtp: Option<Gtp> = None;
+    let mut acted_at: Option<u64> = None;
+    loop {
+        let snap = snaps.borrow_and_update().clone();
+        if let Some(snap) = snap {
+            if snap
+                .game
+                .as_ref()
+                .is_some_and(|g| matches!(g.phase(), Phase::Finished(_)))
+            {
+                break;
+            }
+            if acted_at != Some(snap.seq) {
+                let action = match &command {
+                    None => own_action(color, &snap),
+                    Some(cmd) => {
+                        if gtp.is_none() {
+                            match Gtp::start(cmd).await {
+                                Ok(g) => gtp = Some(g),
+                                Err(e) => {
+                                    eprintln!("tengen: engine {name}: {e}");
+                                    // Nothing else to do: the engine's clock (if any) runs out.
+                                    break;
+                                }
+                            }
+                        }
+                        match gtp.as_mut() {
+                            Some(g) => match g.action(color, &snap).await {
+                                Ok(a) => a,
+                                Err(e) => {
+                                    eprintln!("tengen: engine {name}: {e}");
+                                    gtp = None;
+                                    None
+                                }
+                            },
+                            None => None,
+                        }
+                    }
+                };
+                if let Some(action) = action {
+                    acted_at = Some(snap.seq);
+                    let msg = ActorMsg::Engine {
+                        color,
+                        seq: snap.seq,
+                        action,
+                    };
+                    if actor.send(msg).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        if snaps.changed().await.is_err() {
+            break;
+        }
+    }
+    if let Some(mut g) = gtp {
+        g.quit().await;
+    }
+}
+
+/// Tengen's own player: a random legal move that does not fill one of its own eyes.
+fn own_action(color: Color, snap: &EngineSnap) -> Option<EngineAction> {
+    let Some(game) = &snap.game else {
+        return (color == Color::Black && snap.both_joined)
+            .then(|| EngineAction::Place(handicap_points(snap.size, snap.handicap)));
+    };
+    if !snap.started {
+        return None;
+    }
+    match game.phase() {
+        Phase::Playing if game.to_move() == color => {
+            Some(EngineAction::Move(random_move(game, color)))
+        }
+        Phase::Scoring if !game.accepted(color) => Some(EngineAction::Dead(
+            game.suggest_dead().into_iter().map(xy).collect(),
+        )),
+        _ => None,
+    }
+}
+
+fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
+    if let Ok(points) = aga_handicap(size, n) {
+        return points.into_iter().map(xy).collect();
+    }
+    let mut all: Vec<Point> = size.points().collect();
+    let mut rng = rand::rng();
+    rand::seq::SliceRandom::shuffle(all.as_mut_slice(), &mut rng);
+    all.into_iter().take(n as usize).map(xy).collect()
+}
+
+/// A random legal move that fills none of `color`'s own eyes; a pass when there is none, or
+/// when the opponent passed and nothing is left to gain.
+pub(crate) fn random_move(game: &Game, color: Color) -> Move {
+    let board = game.board();
+    let candidates: Vec<Point> = game
+        .size()
+        .points()
+        .filter(|&p| board.get(p).is_none() && !board.is_own_eye(p, color))
+        .filter(|&p| game.check_as(color, Move::Play(p)).is_ok())
+        .collect();
+    match candidates.choose(&mut rand::rng()) {
+        Some(&p) => Move::Play(p),
+        None => Move::Pass,
+    }
+}
+
+/// An external engine speaking GTP on its standard input and output.
+struct Gtp {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    /// The moves the engine's board holds, in order.
+    synced: Vec<(Color, Move)>,
+    setup_done: bool,
+}
+
+const GTP_TIMEOUT: Duration = Duration::from_secs(60);
+
+impl Gtp {
+    async fn start(command: &str) -> Result<Gtp, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("empty engine command")?;
+        let mut child = tokio::process::Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| format!("cannot start {program:?}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        Ok(Gtp {
+            child,
+            stdin,
+            stdout,
+            synced: Vec::new(),
+            setup_done: false,
+        })
+    }
+
+    async fn send(&mut self, command: &str) -> Result<String, String> {
+        tokio::time::timeout(GTP_TIMEOUT, self.send_inner(command))
+            .await
+            .map_err(|_| format!("no answer to {command:?} within a minute"))?
+    }
+
+    async fn send_inner(&mut self, command: &str) -> Result<String, String> {
+        self.stdin
+            .write_all(format!("{command}\n").as_bytes())
+            .await
+            .map_err(|e| e.to_string())?;
+        self.stdin.flush().await.map_err(|e| e.to_string())?;
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            let n = self
+                .stdout
+                .read_line(&mut line)
+                .await
+                .map_err(|e| e.to_string())?;
+            if n == 0 {
+                return Err("the engine closed its output".into());
+            }
+            let line = line.trim_end_matches(['\r', '\n']);
+            if line.is_empty() {
+                if answer.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            if !answer.is_empty() {
+                answer.push('\n');
+            }
+            answer.push_str(line);
+        }
+        if let Some(rest) = answer.strip_prefix('=') {
+            Ok(rest.trim().to_owned())
+        } else {
+            Err(format!("{command:?} failed: {answer}"))
+        }
+    }
+
+    async fn sync(&mut self, game: &Game) -> Result<(), String> {
+        let size = game.size().get();
+        let moves: Vec<(Color, Move)> = game.moves().iter().map(|m| (m.color, m.mv)).collect();
+        let prefix = self.setup_done
+            && self.synced.len() <= moves.len()
+            && moves[..self.synced.len()] == self.synced[..];
+        if !prefix {
+            self.send(&format!("boardsize {size}")).await?;
+            self.send("clear_board").await?;
+            self.send(&format!("komi {}", game.komi())).await?;
+            let stones: Vec<String> = game
+                .initial_board()
+                .stones()
+                .filter(|(_, c)| *c == Color::Black)
+                .map(|(p, _)| coord_name(p, size))
+                .collect();
+            if stones.len() >= 2 {
+                self.send(&format!("set_free_handicap {}", stones.join(" ")))
+                    .await?;
+            }
+            self.synced.clear();
+            self.setup_done = true;
+        }
+        for &(color, mv) in &moves[self.synced.len()..] {
+            let v = match mv {
+                Move::Play(p) => coord_name(p, size),
+                Move::Pass => "pass".into(),
+            };
+            self.send(&format!("play {} {v}", color.letter())).await?;
+            self.synced.push((color, mv));
+        }
+        Ok(())
+    }
+
+    async fn action(
+        &mut self,
+        color: Color,
+        snap: &EngineSnap,
+    ) -> Result<Option<EngineAction>, String> {
+        let Some(game) = &snap.game else {
+            if color == Color::Black && snap.both_joined {
+                return Ok(Some(EngineAction::Place(handicap_points(
+                    snap.size,
+                    snap.handicap,
+                ))));
+            }
+            return Ok(None);
+        };
+        if !snap.started {
+            return Ok(None);
+        }
+        match game.phase() {
+            Phase::Playing if game.to_move() == color => {
+                self.sync(game).await?;
+                let answer = self.send(&format!("genmove {}", color.letter())).await?;
+                let size = game.size().get();
+                let action = match answer.to_ascii_lowercase().as_str() {
+                    "pass" => EngineAction::Move(Move::Pass),
+                    "resign" => EngineAction::Resign,
+                    v => match parse_vertex(v, size) {
+                        Some(p) => EngineAction::Move(Move::Play(p)),
+                        None => EngineAction::Illegal(format!("not a move: {answer}")),
+                    },
+                };
+                if let EngineAction::Move(mv) = action {
+                    self.synced.push((color, mv));
+                }
+                Ok(Some(action))
+            }
+            Phase::Scoring if !game.accepted(color) => {
+                self.sync(game).await?;
+                let answer = self
+                    .send("final_status_list dead")
+                    .await
+                    .unwrap_or_default();
+                let size = game.size().get();
+                let dead = answer
+                    .split_whitespace()
+                    .filter_map(|v| parse_vertex(&v.to_ascii_lowercase(), size))
+                    .map(xy)
+                    .collect();
+                Ok(Some(EngineAction::Dead(dead)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    async fn quit(&mut self) {
+        let _ = tokio::time::timeout(Duration::from_secs(2), self.send_inner("quit")).await;
+        let _ = self.child.kill().await;
+    }
+}
+
+/// A GTP vertex (`d4`, lower case) on a board of `size`.
+pub(crate) fn parse_vertex(v: &str, size: u8) -> Option<Point> {
+    let mut chars = v.chars();
+    let letter = chars.next()?;
+    if !letter.is_ascii_lowercase() || letter == 'i' {
+        return None;
+    }
+    let mut x = letter as u8 - b'a';
+    if letter > 'i' {
+        x -= 1;
+    }
+    let row: u8 = chars.as_str().parse().ok()?;
+    if x >= size || row == 0 || row > size {
+        return None;
+    }
+    Some(Point::new(x, size - row))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gtp_vertices_skip_i_and_count_rows_from_the_bottom() {
+        assert_eq!(parse_vertex("a1", 9), Some(Point::new(0, 8)));
+        assert_eq!(parse_vertex("j9", 9), Some(Point::new(8, 0)));
+        assert_eq!(parse_vertex("i5", 9), None);
+        assert_eq!(parse_vertex("k1", 9), None);
+        assert_eq!(coord_name(Point::new(8, 0), 9), "J9");
+    }
+
+    #[test]
+    fn own_player_never_fills_its_own_eye() {
+        let mut game = Game::new(BoardSize::new(5).unwrap(), tengen_core::Rules::japanese());
+        for _ in 0..200 {
+            if game.phase() != Phase::Playing {
+                break;
+            }
+            let c = game.to_move();
+            let mv = random_move(&game, c);
+            if let Move::Play(p) = mv {
+                assert!(!game.board().is_own_eye(p, c));
+            }
+            game.play(mv).unwrap();
+        }
+    }
+}

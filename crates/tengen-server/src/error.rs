@@ -1,0 +1,52 @@
+//! The one error type of the HTTP layer: user errors become 4xx with their message; server
+//! errors become a 5xx with a generic body, and the cause goes to the log.
+
+use axum::{
+    Json,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+
+/// An HTTP request that failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum AppError {
+    /// The request is malformed or asks for something impossible.
+    #[error("{0}")]
+    BadRequest(String),
+    /// No such game (or page).
+    #[error("{0}")]
+    NotFound(String),
+    /// The caller may not do this.
+    #[error("{0}")]
+    Forbidden(String),
+    /// The request came too late (the seat is taken).
+    #[error("{0}")]
+    Conflict(String),
+    /// The server could not record it; nothing happened.
+    #[error("{0}")]
+    Unavailable(String),
+    /// A bug or a broken database; details are logged, not sent.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, message) = match &self {
+            AppError::BadRequest(m) => (StatusCode::BAD_REQUEST, m.clone()),
+            AppError::NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
+            AppError::Forbidden(m) => (StatusCode::FORBIDDEN, m.clone()),
+            AppError::Conflict(m) => (StatusCode::CONFLICT, m.clone()),
+            AppError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m.clone()),
+            AppError::Internal(cause) => {
+                eprintln!("tengen: internal error: {cause}");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal error; the server log has the details".to_owned(),
+                )
+            }
+        };
+        (status, Json(serde_json::json!({ "error": message }))).into_response()
+    }
+}

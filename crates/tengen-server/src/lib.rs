@@ -1,0 +1,43 @@
+//! Tengen's game server: two people, or a person and an engine, play Go in the browser and
+//! the server referees under the seeds' rules.
+//!
+//! - One tokio task per live game (an actor) owns the [`tengen_core::Game`] and the clocks,
+//!   takes commands over an mpsc channel, commits every accepted action to the [`Store`]
+//!   *before* telling anyone, and broadcasts versioned updates ([`wire`]).
+//! - The state is an append-only log of records per game; after a crash or `kill -9`, every
+//!   game is replayed from its log and continues where it was (time spent down is not
+//!   charged).
+//! - Each seat has its own random 128-bit secret, stored as a SHA-256 hash; spectators only
+//!   watch.
+//! - The page (HTML, JS, CSS; no build step) is embedded in the binary.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! use std::sync::Arc;
+//! use tengen_server::{AppState, SqliteStore, app};
+//!
+//! let store = Arc::new(SqliteStore::open("tengen.db".as_ref())?);
+//! let state = AppState::new(store, vec![]);
+//! state.resume_live_games().await?;
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! axum::serve(listener, app(state)).await?;
+//! # Ok(()) }
+//! ```
+
+mod actor;
+mod clock;
+mod engine;
+mod error;
+mod http;
+mod runtime;
+mod secret;
+mod settings;
+mod sgf;
+mod store;
+pub mod wire;
+
+pub use clock::{ClockState, TimeControl};
+pub use error::AppError;
+pub use http::{AppState, MAX_CLIENT_MESSAGE, app};
+pub use settings::{ColorChoice, CreateGame, OpponentChoice, Placement};
+pub use store::{BoxFuture, GameSummary, SqliteStore, Store, StoreError};

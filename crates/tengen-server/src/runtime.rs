@@ -1,0 +1,869 @@
+//! A game's state as a pure state machine over the persisted records: `decide` turns a
+//! command into records (or refuses it, changing nothing), `apply` plays a record. The live
+//! actor and the replay after a restart use the same `apply`, so a restarted game is exactly
+//! the game that was running.
+
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+use tengen_core::{
+    ActionError, ByColor, Color, Game, IllegalMove, Move, Ownership, Phase, Point, Score,
+};
+
+use crate::{
+    clock::{ClockState, TimeControl},
+    settings::{GameSetup, SeatKind, rules_summary},
+    wire::{
+        ClientMsg, ClockView, ErrorCode, EventView, LastMove, PhaseView, PlayerView, ScoreView,
+        Side, SideScoreView, StateView, UndoView, WireError, Xy, coord_name, point, xy,
+    },
+};
+
+/// One persisted action. Records are appended, never changed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum Record {
+    /// The game was created. Seat and invite secrets are stored as SHA-256 hashes.
+    Created {
+        id: String,
+        setup: GameSetup,
+        seats: [Option<String>; 2],
+        invite: Option<String>,
+        at_ms: u64,
+    },
+    /// A person took the open seat through the invite.
+    Joined {
+        color: Side,
+        token: String,
+    },
+    /// Black's free handicap stones.
+    Placed {
+        points: Vec<Xy>,
+    },
+    /// A move (`at: None` is a pass), with the mover's clock after it.
+    Move {
+        color: Side,
+        at: Option<Xy>,
+        #[serde(default)]
+        clock: Option<ClockState>,
+        /// An engine's illegal move replaced by a pass (AGA-8).
+        #[serde(default)]
+        illegal: Option<String>,
+    },
+    /// An engine's illegal move lost the game (JP-11).
+    Forfeit {
+        color: Side,
+    },
+    UndoRequested {
+        by: Side,
+        ply: u32,
+        plies: u32,
+    },
+    UndoDeclined {
+        by: Side,
+    },
+    UndoAccepted {
+        plies: u32,
+    },
+    ToggleDead {
+        by: Side,
+        at: Xy,
+    },
+    SetDead {
+        by: Side,
+        points: Vec<Xy>,
+    },
+    Accept {
+        by: Side,
+        proposal: u32,
+    },
+    Resume {
+        by: Side,
+    },
+    Resign {
+        by: Side,
+    },
+    TimeOut {
+        color: Side,
+    },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct UndoReq {
+    pub by: Color,
+    pub ply: u32,
+    pub plies: u32,
+}
+
+/// A game and everything around it that the records decide.
+#[derive(Clone, Debug)]
+pub(crate) struct Runtime {
+    pub id: String,
+    pub setup: GameSetup,
+    pub seats: [Option<String>; 2],
+    pub invite: Option<String>,
+    pub game: Option<Game>,
+    pub clocks: ByColor<ClockState>,
+    pub undo: Option<UndoReq>,
+    /// Moves before this index cannot be taken back (handicap, resumption).
+    pub undo_floor: usize,
+    /// Records applied.
+    pub seq: u64,
+    pub created_ms: u64,
+    pub turn_started: Instant,
+}
+
+fn illegal_error(e: IllegalMove) -> ErrorCode {
+    match e {
+        IllegalMove::Occupied => ErrorCode::Occupied,
+        IllegalMove::Suicide => ErrorCode::Suicide,
+        IllegalMove::Ko => ErrorCode::Ko,
+        IllegalMove::Superko => ErrorCode::Superko,
+        IllegalMove::OffBoard => ErrorCode::OffBoard,
+        IllegalMove::NotYourTurn => ErrorCode::NotYourTurn,
+        _ => ErrorCode::NotNow,
+    }
+}
+
+fn stale(what: &str) -> WireError {
+    WireError::new(
+        ErrorCode::Stale,
+        format!("the {what} was made for an earlier position; look again"),
+    )
+}
+
+impl Runtime {
+    /// The state right after a `Created` record.
+    pub(crate) fn new(record: &Record, now: Instant) -> Result<Runtime, String> {
+        let Record::Created {
+            id,
+            setup,
+            seats,
+            invite,
+            at_ms,
+        } = record
+        else {
+            return Err("the first record is not `created`".into());
+        };
+        Ok(Runtime {
+            id: id.clone(),
+            setup: setup.clone(),
+            seats: seats.clone(),
+            invite: invite.clone(),
+            game: setup.start_game(),
+            clocks: ByColor {
+                black: setup.time.start(),
+                white: setup.time.start(),
+            },
+            undo: None,
+            undo_floor: 0,
+            seq: 1,
+            created_ms: *at_ms,
+            turn_started: now,
+        })
+    }
+
+    /// Rebuilds a game from its records.
+    pub(crate) fn replay(records: &[Record], now: Instant) -> Result<Runtime, String> {
+        let (first, rest) = records.split_first().ok_or("no records")?;
+        let mut rt = Runtime::new(first, now)?;
+        for (i, r) in rest.iter().enumerate() {
+            rt.apply(r, now)
+                .map_err(|e| format!("record {} does not apply: {e}", i + 2))?;
+        }
+        Ok(rt)
+    }
+
+    pub(crate) fn seat_kind(&self, color: Color) -> &SeatKind {
+        self.setup.seat(color)
+    }
+
+    pub(crate) fn is_engine(&self, color: Color) -> bool {
+        matches!(self.seat_kind(color), SeatKind::Engine { .. })
+    }
+
+    pub(crate) fn joined(&self, color: Color) -> bool {
+        self.is_engine(color) || self.seats[color.index()].is_some()
+    }
+
+    /// Both seats are taken and the stones are on the board.
+    pub(crate) fn started(&self) -> bool {
+        self.game.is_some() && self.joined(Color::Black) && self.joined(Color::White)
+    }
+
+    pub(crate) fn ply(&self) -> u32 {
+        self.game.as_ref().map_or(0, |g| g.moves().len() as u32)
+    }
+
+    pub(crate) fn finished(&self) -> bool {
+        matches!(
+            self.game.as_ref().map(Game::phase),
+            Some(Phase::Finished(_))
+        )
+    }
+
+    pub(crate) fn phase_view(&self) -> PhaseView {
+        if !self.joined(Color::Black) || !self.joined(Color::White) {
+            // A resignation can end a game before anyone joined.
+            if !self.finished() {
+                return PhaseView::Waiting;
+            }
+        }
+        match self.game.as_ref().map(Game::phase) {
+            None => PhaseView::Placing,
+            Some(Phase::Playing) => PhaseView::Playing,
+            Some(Phase::Scoring) => PhaseView::Scoring,
+            Some(Phase::Finished(_)) => PhaseView::Finished,
+        }
+    }
+
+    /// Whether the clock of the player to move is running.
+    pub(crate) fn clock_running(&self) -> Option<Color> {
+        if self.setup.time == TimeControl::None || !self.started() {
+            return None;
+        }
+        let game = self.game.as_ref()?;
+        (game.phase() == Phase::Playing).then(|| game.to_move())
+    }
+
+    /// When the player to move flags, if a clock runs.
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        let color = self.clock_running()?;
+        let left = self.setup.time.time_left_ms(self.clocks.get(color))?;
+        Some(self.turn_started + std::time::Duration::from_millis(left))
+    }
+
+    fn elapsed_ms(&self, now: Instant) -> u64 {
+        now.saturating_duration_since(self.turn_started).as_millis() as u64
+    }
+
+    /// The records a seat's command produces, or why it is refused. Changes nothing.
+    pub(crate) fn decide(
+        &self,
+        color: Color,
+        msg: &ClientMsg,
+        now: Instant,
+    ) -> Result<Vec<Record>, WireError> {
+        let side = Side::from(color);
+        let ply = self.ply();
+        match *msg {
+            ClientMsg::Play { ply: p, x, y } => {
+                self.move_records(color, p, Move::Play(Point::new(x, y)), now)
+            }
+            ClientMsg::Pass { ply: p } => self.move_records(color, p, Move::Pass, now),
+            ClientMsg::Resign { .. } => {
+                if self.finished() {
+                    return Err(WireError::new(ErrorCode::NotNow, "the game is over"));
+                }
+                Ok(vec![Record::Resign { by: side }])
+            }
+            ClientMsg::UndoRequest { ply: p } => {
+                let game = self.playing()?;
+                if p != ply {
+                    return Err(stale("undo request"));
+                }
+                if self.undo.is_some() {
+                    return Err(WireError::new(
+                        ErrorCode::NotNow,
+                        "an undo request is already waiting for an answer",
+                    ));
+                }
+                let moves = game.moves();
+                let last_own = moves
+                    .iter()
+                    .enumerate()
+                    .skip(self.undo_floor)
+                    .rev()
+                    .find(|(_, m)| m.color == color && !m.forced)
+                    .map(|(i, _)| i)
+                    .filter(|&i| moves.len() - i <= 2)
+                    .ok_or_else(|| {
+                        WireError::new(ErrorCode::NotNow, "you have no move to take back")
+                    })?;
+                let plies = (moves.len() - last_own) as u32;
+                let mut records = vec![Record::UndoRequested {
+                    by: side,
+                    ply,
+                    plies,
+                }];
+                if self.is_engine(color.other()) {
+                    records.push(Record::UndoAccepted { plies });
+                }
+                Ok(records)
+            }
+            ClientMsg::UndoAnswer { ply: p, accept } => {
+                let req = self.undo.filter(|r| r.by == color.other()).ok_or_else(|| {
+                    WireError::new(ErrorCode::NotNow, "no undo request to answer")
+                })?;
+                if p != req.ply || ply != req.ply {
+                    return Err(stale("answer"));
+                }
+                Ok(vec![if accept {
+                    Record::UndoAccepted { plies: req.plies }
+                } else {
+                    Record::UndoDeclined { by: side }
+                }])
+            }
+            ClientMsg::PlaceHandicap { ref points } => {
+                if color != Color::Black {
+                    return Err(WireError::new(
+                        ErrorCode::NotYourSeat,
+                        "Black places the handicap stones",
+                    ));
+                }
+                if self.game.is_some() {
+                    return Err(WireError::new(ErrorCode::NotNow, "the stones are placed"));
+                }
+                if !self.joined(Color::White) {
+                    return Err(WireError::new(
+                        ErrorCode::NotNow,
+                        "wait for your opponent to join",
+                    ));
+                }
+                let pts: Vec<Point> = points.iter().map(|&p| point(p)).collect();
+                self.setup
+                    .start_free(&pts)
+                    .map_err(|e| WireError::new(ErrorCode::NotNow, e))?;
+                Ok(vec![Record::Placed {
+                    points: points.clone(),
+                }])
+            }
+            ClientMsg::ToggleDead { proposal, x, y } => {
+                let game = self.scoring(proposal)?;
+                let p = Point::new(x, y);
+                if !game.size().contains(p) {
+                    return Err(WireError::new(ErrorCode::OffBoard, "off the board"));
+                }
+                if game.board().get(p).is_none() {
+                    return Err(WireError::new(ErrorCode::NotNow, "there is no stone there"));
+                }
+                Ok(vec![Record::ToggleDead {
+                    by: side,
+                    at: [x, y],
+                }])
+            }
+            ClientMsg::SuggestDead { proposal } => {
+                let game = self.scoring(proposal)?;
+                Ok(vec![Record::SetDead {
+                    by: side,
+                    points: game.suggest_dead().into_iter().map(xy).collect(),
+                }])
+            }
+            ClientMsg::Accept { proposal } => {
+                let game = self.scoring(proposal)?;
+                if game.accepted(color) {
+                    return Err(WireError::new(
+                        ErrorCode::NotNow,
+                        "you have accepted already",
+                    ));
+                }
+                Ok(vec![Record::Accept { by: side, proposal }])
+            }
+            ClientMsg::Reject { proposal } => {
+                self.scoring(proposal)?;
+                Ok(vec![Record::Resume { by: side }])
+            }
+            ClientMsg::Hello { .. } | ClientMsg::Resync | ClientMsg::Ping => {
+                Err(WireError::new(ErrorCode::BadMessage, "not a game command"))
+            }
+        }
+    }
+
+    fn playing(&self) -> Result<&Game, WireError> {
+        match &self.game {
+            Some(g) if self.started() && g.phase() == Phase::Playing => Ok(g),
+            _ if !self.started() => Err(WireError::new(
+                ErrorCode::NotNow,
+                "the game has not started yet",
+            )),
+            _ => Err(WireError::new(ErrorCode::NotNow, "play has stopped")),
+        }
+    }
+
+    fn scoring(&self, proposal: u32) -> Result<&Game, WireError> {
+        match &self.game {
+            Some(g) if g.phase() == Phase::Scoring => {
+                if g.dead_version() == proposal {
+                    Ok(g)
+                } else {
+                    Err(stale("dead-stone action"))
+                }
+            }
+            _ => Err(WireError::new(
+                ErrorCode::NotNow,
+                "dead stones are marked only after two passes",
+            )),
+        }
+    }
+
+    fn move_records(
+        &self,
+        color: Color,
+        ply: u32,
+        mv: Move,
+        now: Instant,
+    ) -> Result<Vec<Record>, WireError> {
+        let game = self.playing()?;
+        if ply != self.ply() {
+            return Err(stale("move"));
+        }
+        if let Err(e) = game.check_as(color, mv) {
+            return Err(WireError {
+                code: illegal_error(e),
+                message: e.to_string(),
+                ko_point: if e == IllegalMove::Ko {
+                    game.board().ko_point(color).map(xy)
+                } else {
+                    None
+                },
+            });
+        }
+        let clock = if self.setup.time == TimeControl::None {
+            None
+        } else {
+            match self
+                .setup
+                .time
+                .charge(self.clocks.get(color), self.elapsed_ms(now))
+            {
+                Some(c) => Some(c),
+                None => {
+                    return Ok(vec![Record::TimeOut {
+                        color: color.into(),
+                    }]);
+                }
+            }
+        };
+        Ok(vec![Record::Move {
+            color: color.into(),
+            at: mv.point().map(xy),
+            clock,
+            illegal: None,
+        }])
+    }
+
+    /// The record for an engine's illegal move under the rules' policy (AGA-8, JP-11).
+    pub(crate) fn engine_illegal(&self, color: Color, reason: String) -> Record {
+        match self.setup.rules().illegal {
+            tengen_core::IllegalPolicy::Pass => Record::Move {
+                color: color.into(),
+                at: None,
+                clock: None,
+                illegal: Some(reason),
+            },
+            tengen_core::IllegalPolicy::Lose => Record::Forfeit {
+                color: color.into(),
+            },
+        }
+    }
+
+    /// Plays a record. On an error nothing may be assumed about the state (the actor reloads).
+    pub(crate) fn apply(&mut self, record: &Record, now: Instant) -> Result<EventView, String> {
+        let event = self.apply_inner(record, now)?;
+        self.seq += 1;
+        Ok(event)
+    }
+
+    fn game_mut(&mut self) -> Result<&mut Game, String> {
+        self.game.as_mut().ok_or_else(|| "no game yet".to_owned())
+    }
+
+    fn apply_inner(&mut self, record: &Record, now: Instant) -> Result<EventView, String> {
+        let e = |x: ActionError| x.to_string();
+        Ok(match record {
+            Record::Created { .. } => return Err("a second `created`".into()),
+            Record::Joined { color, token } => {
+                let c = Color::from(*color);
+                if self.seats[c.index()].is_some() {
+                    return Err("seat already taken".into());
+                }
+                self.seats[c.index()] = Some(token.clone());
+                self.invite = None;
+                self.turn_started = now;
+                EventView::Joined { color: *color }
+            }
+            Record::Placed { points } => {
+                let pts: Vec<Point> = points.iter().map(|&p| point(p)).collect();
+                self.game = Some(self.setup.start_free(&pts)?);
+                self.turn_started = now;
+                EventView::Placed {
+                    count: points.len() as u32,
+                }
+            }
+            Record::Move {
+                color,
+                at,
+                clock,
+                illegal,
+            } => {
+                let c = Color::from(*color);
+                let mv = at.map_or(Move::Pass, |p| Move::Play(point(p)));
+                let outcome = self.game_mut()?.play_as(c, mv).map_err(|x| x.to_string())?;
+                if let Some(clock) = clock {
+                    *self.clocks.get_mut(c) = *clock;
+                }
+                self.undo = None;
+                self.turn_started = now;
+                match at {
+                    Some(p) => EventView::Played {
+                        color: *color,
+                        at: *p,
+                        captures: outcome.captures,
+                    },
+                    None => EventView::Passed {
+                        color: *color,
+                        forced_white_pass: outcome.forced_white_pass,
+                        illegal: illegal.clone(),
+                    },
+                }
+            }
+            Record::Forfeit { color } => {
+                let r = self.game_mut()?.forfeit((*color).into()).map_err(e)?;
+                EventView::Finished {
+                    result: r.to_string(),
+                }
+            }
+            Record::UndoRequested { by, ply, plies } => {
+                let what = self.undo_description(*plies, (*by).into());
+                self.undo = Some(UndoReq {
+                    by: (*by).into(),
+                    ply: *ply,
+                    plies: *plies,
+                });
+                EventView::UndoRequested {
+                    by: *by,
+                    what,
+                    plies: *plies,
+                }
+            }
+            Record::UndoDeclined { by } => {
+                self.undo = None;
+                EventView::UndoDeclined { by: *by }
+            }
+            Record::UndoAccepted { plies } => {
+                let game = self.game_mut()?;
+                for _ in 0..*plies {
+                    game.undo().map_err(e)?;
+                }
+                self.undo = None;
+                self.turn_started = now;
+                EventView::UndoAccepted { plies: *plies }
+            }
+            Record::ToggleDead { by, at } => {
+                self.game_mut()?.toggle_dead(point(*at)).map_err(e)?;
+                EventView::DeadChanged { by: *by }
+            }
+            Record::SetDead { by, points } => {
+                let pts: Vec<Point> = points.iter().map(|&p| point(p)).collect();
+                self.game_mut()?.set_dead(&pts).map_err(e)?;
+                EventView::DeadChanged { by: *by }
+            }
+            Record::Accept { by, proposal } => {
+                let game = self.game_mut()?;
+                if game.dead_version() != *proposal {
+                    return Err("accepted a stale proposal".into());
+                }
+                match game.accept((*by).into()).map_err(e)? {
+                    Some(result) => EventView::Finished {
+                        result: result.to_string(),
+                    },
+                    None => EventView::Accepted { by: *by },
+                }
+            }
+            Record::Resume { by } => {
+                let game = self.game_mut()?;
+                let phase = game.resume((*by).into()).map_err(e)?;
+                let to_move = game.to_move();
+                self.undo_floor = game.moves().len();
+                self.turn_started = now;
+                match phase {
+                    Phase::Finished(result) => EventView::Finished {
+                        result: result.to_string(),
+                    },
+                    _ => EventView::Resumed {
+                        by: *by,
+                        to_move: to_move.into(),
+                    },
+                }
+            }
+            Record::Resign { by } => {
+                let result = match self.game.as_mut() {
+                    Some(g) => g.resign((*by).into()).map_err(e)?,
+                    None => {
+                        // Resigning before the handicap stones are placed: an empty game.
+                        let mut g =
+                            tengen_core::Game::new(self.setup.board_size(), self.setup.rules());
+                        let r = g.resign((*by).into()).map_err(e)?;
+                        self.game = Some(g);
+                        r
+                    }
+                };
+                EventView::Finished {
+                    result: result.to_string(),
+                }
+            }
+            Record::TimeOut { color } => {
+                let r = self.game_mut()?.time_out((*color).into()).map_err(e)?;
+                EventView::Finished {
+                    result: r.to_string(),
+                }
+            }
+        })
+    }
+
+    /// `move 37 (D4)` or `moves 36–37 (Q16, D4)`.
+    fn undo_description(&self, plies: u32, _by: Color) -> String {
+        let Some(game) = &self.game else {
+            return String::new();
+        };
+        let moves = game.moves();
+        let n = moves.len();
+        let from = n.saturating_sub(plies as usize);
+        let names: Vec<String> = moves[from..]
+            .iter()
+            .map(|m| match m.mv {
+                Move::Play(p) => coord_name(p, game.size().get()),
+                Move::Pass => "pass".into(),
+            })
+            .collect();
+        if plies == 1 {
+            format!("move {} ({})", n, names.join(", "))
+        } else {
+            format!("moves {}–{} ({})", from + 1, n, names.join(", "))
+        }
+    }
+
+    /// The state every connection sees.
+    pub(crate) fn view(
+        &self,
+        v: u64,
+        connected: ByColor<bool>,
+        spectators: u32,
+        now: Instant,
+    ) -> StateView {
+        let size = self.setup.size;
+        let running = self.clock_running();
+        let elapsed = self.elapsed_ms(now);
+        let game = self.game.as_ref();
+        let player = |c: Color| {
+            let kind = self.seat_kind(c);
+            let clock = (self.setup.time != TimeControl::None).then(|| {
+                let state = *self.clocks.get(c);
+                ClockView {
+                    at_turn_start: state,
+                    running: running == Some(c),
+                    elapsed_ms: if running == Some(c) { elapsed } else { 0 },
+                    overtime: matches!(self.setup.time, TimeControl::ByoYomi { .. })
+                        && state.main_ms == 0,
+                }
+            });
+            PlayerView {
+                name: kind.name().to_owned(),
+                kind: match kind {
+                    SeatKind::Person { .. } => "person".into(),
+                    SeatKind::Engine { .. } => "engine".into(),
+                },
+                joined: self.joined(c),
+                connected: self.is_engine(c) || *connected.get(c),
+                captures: game.map_or(0, |g| g.captures(c)),
+                pass_stones: game.map_or(0, |g| g.pass_stones(c)),
+                accepted: game.is_some_and(|g| g.accepted(c)),
+                clock,
+            }
+        };
+        let mut board = String::with_capacity(usize::from(size) * usize::from(size));
+        if let Some(g) = game {
+            for p in g.size().points() {
+                board.push(match g.board().get(p) {
+                    None => '.',
+                    Some(Color::Black) => 'B',
+                    Some(Color::White) => 'W',
+                });
+            }
+        } else {
+            board.extend(std::iter::repeat_n(
+                '.',
+                usize::from(size) * usize::from(size),
+            ));
+        }
+        let phase = game.map(Game::phase);
+        let counted = match phase {
+            Some(Phase::Scoring) => true,
+            Some(Phase::Finished(r)) => matches!(
+                r,
+                tengen_core::GameResult::Score { .. } | tengen_core::GameResult::Jigo
+            ),
+            _ => false,
+        };
+        let score = counted.then(|| game.map(Game::score)).flatten();
+        StateView {
+            v,
+            id: self.id.clone(),
+            size,
+            rules: self.setup.rules.clone(),
+            rules_summary: rules_summary(&self.setup.rules),
+            komi: tengen_core::Komi::from_half_points(self.setup.komi_half_points).to_string(),
+            handicap: self.setup.handicap,
+            placement: self.setup.placement,
+            time: self.setup.time,
+            time_desc: self.setup.time.describe(),
+            phase: self.phase_view(),
+            board,
+            to_move: game.map_or(Color::Black, Game::to_move).into(),
+            ply: self.ply(),
+            last_move: game.and_then(|g| g.moves().last()).map(|m| LastMove {
+                color: m.color.into(),
+                at: m.mv.point().map(xy),
+            }),
+            ko_point: game
+                .filter(|g| g.phase() == Phase::Playing)
+                .and_then(|g| g.board().ko_point(g.to_move()))
+                .map(xy),
+            black: player(Color::Black),
+            white: player(Color::White),
+            undo: self.undo.map(|u| UndoView {
+                by: u.by.into(),
+                ply: u.ply,
+                plies: u.plies,
+                what: self.undo_description(u.plies, u.by),
+            }),
+            proposal: game.map_or(0, Game::dead_version),
+            ownership: score.as_ref().zip(game).map(|(s, g)| ownership_map(s, g)),
+            score: score.as_ref().map(score_view),
+            result: game.and_then(Game::result).map(|r| r.to_string()),
+            resumptions: game.map_or(0, Game::resumptions),
+            spectators,
+        }
+    }
+}
+
+fn ownership_map(score: &Score, game: &Game) -> String {
+    game.size()
+        .points()
+        .map(|p| match score.ownership(p) {
+            Ownership::Alive(_) => 'A',
+            Ownership::Seki(_) => 'S',
+            Ownership::Dead(_) => 'X',
+            Ownership::DeadInSeki(_) => 'Z',
+            Ownership::Territory(Color::Black) => 'b',
+            Ownership::Territory(Color::White) => 'w',
+            Ownership::SekiEye(_) => 'e',
+            Ownership::Dame => '-',
+        })
+        .collect()
+}
+
+fn half(h: i32) -> String {
+    if h % 2 == 0 {
+        format!("{}", h / 2)
+    } else {
+        format!("{}{}.5", if h < 0 { "-" } else { "" }, h.abs() / 2)
+    }
+}
+
+fn score_view(score: &Score) -> ScoreView {
+    let side = |c: Color| {
+        let s = score.sides.get(c);
+        SideScoreView {
+            territory: s.territory,
+            stones: s.stones,
+            captures: s.captures,
+            dead: s.dead,
+            pass_stones: s.pass_stones,
+            komi: half(s.komi_half_points),
+            compensation: s.compensation,
+            total: half(s.total_half_points),
+        }
+    };
+    ScoreView {
+        scoring: match score.scoring {
+            tengen_core::Scoring::Territory => "territory".into(),
+            tengen_core::Scoring::Area => "area".into(),
+        },
+        black: side(Color::Black),
+        white: side(Color::White),
+        result: score.result.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::{CreateGame, OpponentChoice};
+
+    fn created(rules: &str) -> Record {
+        let form = CreateGame {
+            size: 9,
+            rules: rules.into(),
+            handicap: 0,
+            placement: Default::default(),
+            komi: None,
+            color: crate::settings::ColorChoice::Black,
+            time: TimeControl::None,
+            opponent: OpponentChoice::Person,
+            name: None,
+        };
+        Record::Created {
+            id: "g".into(),
+            setup: form.resolve(&[], true).unwrap(),
+            seats: [Some("b".into()), Some("w".into())],
+            invite: None,
+            at_ms: 0,
+        }
+    }
+
+    #[test]
+    fn replay_rebuilds_the_same_game() {
+        let now = Instant::now();
+        let mut rt = Runtime::new(&created("aga"), now).unwrap();
+        let mut log = vec![created("aga")];
+        for (c, m) in [
+            (Color::Black, ClientMsg::Play { ply: 0, x: 2, y: 2 }),
+            (Color::White, ClientMsg::Play { ply: 1, x: 6, y: 6 }),
+            (Color::Black, ClientMsg::Pass { ply: 2 }),
+            (Color::White, ClientMsg::Pass { ply: 3 }),
+        ] {
+            for r in rt.decide(c, &m, now).unwrap() {
+                rt.apply(&r, now).unwrap();
+                log.push(r);
+            }
+        }
+        let again = Runtime::replay(&log, now).unwrap();
+        assert_eq!(again.game, rt.game);
+        assert_eq!(again.seq, rt.seq);
+    }
+
+    #[test]
+    fn stale_move_is_refused() {
+        let now = Instant::now();
+        let rt = Runtime::new(&created("japanese"), now).unwrap();
+        let err = rt
+            .decide(Color::Black, &ClientMsg::Play { ply: 3, x: 0, y: 0 }, now)
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::Stale);
+    }
+
+    #[test]
+    fn undo_request_names_the_move() {
+        let now = Instant::now();
+        let mut rt = Runtime::new(&created("japanese"), now).unwrap();
+        for r in rt
+            .decide(Color::Black, &ClientMsg::Play { ply: 0, x: 3, y: 5 }, now)
+            .unwrap()
+        {
+            rt.apply(&r, now).unwrap();
+        }
+        let recs = rt
+            .decide(Color::Black, &ClientMsg::UndoRequest { ply: 1 }, now)
+            .unwrap();
+        let ev = rt.apply(&recs[0], now).unwrap();
+        assert_eq!(
+            ev,
+            EventView::UndoRequested {
+                by: Side::Black,
+                what: "move 1 (D4)".into(),
+                plies: 1
+            }
+        );
+    }
+}

@@ -1,0 +1,311 @@
+//! Creating a game: the form the browser sends, validated into the setup every replay starts
+//! from.
+
+use serde::{Deserialize, Serialize};
+use tengen_core::{BoardSize, Color, Game, Komi, Point, Rules, max_fixed_handicap};
+
+use crate::clock::TimeControl;
+
+/// Where handicap stones go.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Placement {
+    /// The star points in the seeds' order (AGA-4, JP-4).
+    #[default]
+    Fixed,
+    /// Black chooses the points before White's first move.
+    Free,
+}
+
+/// The creator's colour.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColorChoice {
+    /// A fair random draw (C7), the default for even games.
+    #[default]
+    Nigiri,
+    /// The creator takes Black.
+    Black,
+    /// The creator takes White.
+    White,
+}
+
+/// Who the creator plays against.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OpponentChoice {
+    /// A person who opens the invite link first.
+    #[default]
+    Person,
+    /// Tengen's own simple player, in-process.
+    Tengen,
+    /// A GTP engine the server was started with (`tengen serve --engine NAME=COMMAND`).
+    Gtp {
+        /// The engine's name, as listed by `GET /api/engines`.
+        name: String,
+    },
+}
+
+/// The form `POST /api/games` takes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CreateGame {
+    /// Board size, 5 to 25 (9, 13 and 19 are the usual ones).
+    pub size: u32,
+    /// Rules in the text form of RULES.md: `aga`, `japanese`, `chinese`, `tromp-taylor`, with
+    /// optional `key=value` changes.
+    pub rules: String,
+    /// Handicap stones, 0 to 9 (1: Black moves first with the handicap komi).
+    #[serde(default)]
+    pub handicap: u32,
+    /// Fixed or free placement of the handicap stones.
+    #[serde(default)]
+    pub placement: Placement,
+    /// Komi; by default the rules' komi for the handicap.
+    #[serde(default)]
+    pub komi: Option<f64>,
+    /// The creator's colour.
+    #[serde(default)]
+    pub color: ColorChoice,
+    /// The clock.
+    #[serde(default = "no_clock")]
+    pub time: TimeControl,
+    /// The opponent.
+    #[serde(default)]
+    pub opponent: OpponentChoice,
+    /// The creator's name, shown on the player panel.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+fn no_clock() -> TimeControl {
+    TimeControl::None
+}
+
+/// Who sits on a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person with a seat secret.
+    Person {
+        /// The name shown.
+        name: String,
+    },
+    /// An engine the server drives.
+    Engine {
+        /// `tengen` for Tengen's own player, else the GTP engine's name.
+        engine: String,
+    },
+}
+
+impl SeatKind {
+    /// The name shown on the panel.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        match self {
+            SeatKind::Person { name } => name,
+            SeatKind::Engine { engine } => engine,
+        }
+    }
+}
+
+/// A validated game setup: everything a replay starts from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSetup {
+    /// Board size.
+    pub size: u8,
+    /// The rules in their text form.
+    pub rules: String,
+    /// Handicap stones (0 even, 1 no komi, 2+ stones).
+    pub handicap: u32,
+    /// Fixed or free placement.
+    pub placement: Placement,
+    /// Komi in half points.
+    pub komi_half_points: i16,
+    /// The clock.
+    pub time: TimeControl,
+    /// Black's seat.
+    pub black: SeatKind,
+    /// White's seat.
+    pub white: SeatKind,
+    /// Colours were drawn by nigiri.
+    pub nigiri: bool,
+    /// The creator's colour.
+    pub creator: crate::wire::Side,
+}
+
+/// The one-line summary of a rule set shown on the form and the game page.
+#[must_use]
+pub(crate) fn rules_summary(rules_text: &str) -> String {
+    let preset = rules_text
+        .split(',')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    let base = match preset.as_str() {
+        "aga" => {
+            "AGA: territory counting, a pass gives the opponent a stone and White passes last, situational superko; area counting gives the same margin"
+        }
+        "japanese" => {
+            "Japanese: territory counting, simple ko, no territory in seki; disputes resume play with the opponent of who asked"
+        }
+        "chinese" => {
+            "Chinese: area counting (stones + territory), positional superko, White gets a point per handicap stone"
+        }
+        "tromp-taylor" => {
+            "Tromp-Taylor: area counting, positional superko, multi-stone suicide allowed"
+        }
+        _ => "Custom rules",
+    };
+    if rules_text.contains(',') {
+        format!(
+            "{base} (changed: {})",
+            rules_text.split_once(',').map_or("", |(_, r)| r)
+        )
+    } else {
+        base.to_owned()
+    }
+}
+
+impl CreateGame {
+    /// Validates the form and draws colours: the setup, or a message for the player.
+    /// `engines` are the GTP engines the server knows.
+    ///
+    /// # Errors
+    /// A message naming the field that is wrong.
+    pub fn resolve(&self, engines: &[String], nigiri_black: bool) -> Result<GameSetup, String> {
+        if !(5..=25).contains(&self.size) {
+            return Err(format!("board size {} is not in 5..25", self.size));
+        }
+        let size = BoardSize::new(self.size).map_err(|e| e.to_string())?;
+        if self.rules.len() > 200 {
+            return Err("the rules text is too long".into());
+        }
+        let rules: Rules = self.rules.parse().map_err(|e| format!("rules: {e}"))?;
+        if self.handicap > 9 {
+            return Err("handicap is 0 to 9 stones".into());
+        }
+        if self.handicap >= 2 {
+            if self.placement == Placement::Fixed && self.handicap > max_fixed_handicap(size) {
+                return Err(format!(
+                    "a {size} board takes at most {} fixed handicap stones",
+                    max_fixed_handicap(size)
+                ));
+            }
+            if self.placement == Placement::Fixed {
+                Game::with_handicap(size, rules, self.handicap).map_err(|e| e.to_string())?;
+            }
+        }
+        let komi = match self.komi {
+            Some(k) => Komi::from_f64(k).ok_or("komi must be a whole or half number")?,
+            None => rules.komi(u8::try_from(self.handicap).unwrap_or(9)),
+        };
+        if komi.half_points().abs() > 400 {
+            return Err("komi is at most 200 points".into());
+        }
+        self.time.validate()?;
+        let name = self
+            .name
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .unwrap_or("Player")
+            .chars()
+            .take(40)
+            .collect::<String>();
+        let opponent = match &self.opponent {
+            OpponentChoice::Person => SeatKind::Person {
+                name: "Opponent".into(),
+            },
+            OpponentChoice::Tengen => SeatKind::Engine {
+                engine: "tengen".into(),
+            },
+            OpponentChoice::Gtp { name } => {
+                if !engines.iter().any(|e| e == name) {
+                    return Err(format!("no engine named {name:?} on this server"));
+                }
+                SeatKind::Engine {
+                    engine: name.clone(),
+                }
+            }
+        };
+        let creator = match self.color {
+            ColorChoice::Black => Color::Black,
+            ColorChoice::White => Color::White,
+            ColorChoice::Nigiri if nigiri_black => Color::Black,
+            ColorChoice::Nigiri => Color::White,
+        };
+        let me = SeatKind::Person { name };
+        let (black, white) = match creator {
+            Color::Black => (me, opponent),
+            Color::White => (opponent, me),
+        };
+        Ok(GameSetup {
+            size: size.get(),
+            rules: rules.to_string(),
+            handicap: self.handicap,
+            placement: self.placement,
+            komi_half_points: komi.half_points(),
+            time: self.time,
+            black,
+            white,
+            nigiri: self.color == ColorChoice::Nigiri,
+            creator: creator.into(),
+        })
+    }
+}
+
+impl GameSetup {
+    /// The rules value.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules.parse().unwrap_or_else(|_| Rules::aga())
+    }
+
+    /// The board size.
+    #[must_use]
+    pub fn board_size(&self) -> BoardSize {
+        BoardSize::new(u32::from(self.size)).unwrap_or_default()
+    }
+
+    /// Whether Black must still choose the handicap points.
+    #[must_use]
+    pub fn needs_free_placement(&self) -> bool {
+        self.placement == Placement::Free && self.handicap >= 2
+    }
+
+    /// The game at its start, or `None` while free handicap points are still to be chosen.
+    #[must_use]
+    pub fn start_game(&self) -> Option<Game> {
+        if self.needs_free_placement() {
+            return None;
+        }
+        let mut game = Game::with_handicap(self.board_size(), self.rules(), self.handicap)
+            .unwrap_or_else(|_| Game::new(self.board_size(), self.rules()));
+        game.set_komi(Komi::from_half_points(self.komi_half_points));
+        Some(game)
+    }
+
+    /// The game with Black's free handicap stones on `points`.
+    ///
+    /// # Errors
+    /// A message when the points are not `handicap` distinct points on the board.
+    pub fn start_free(&self, points: &[Point]) -> Result<Game, String> {
+        if points.len() != self.handicap as usize {
+            return Err(format!("place exactly {} stones", self.handicap));
+        }
+        let mut game = Game::with_free_handicap(self.board_size(), self.rules(), points)
+            .map_err(|e| e.to_string())?;
+        game.set_komi(Komi::from_half_points(self.komi_half_points));
+        Ok(game)
+    }
+
+    /// The seat of `color`.
+    #[must_use]
+    pub fn seat(&self, color: Color) -> &SeatKind {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+}

@@ -1,0 +1,543 @@
+//! The WebSocket protocol: typed messages, serialised as JSON objects tagged by `type`.
+//!
+//! A connection opens with [`ClientMsg::Hello`] (with the seat secret, or none to watch) and
+//! gets [`ServerMsg::Welcome`] with the full state. Each change then arrives as
+//! [`ServerMsg::Update`] with the next version number `v`; a client that sees a gap sends
+//! [`ClientMsg::Resync`] and gets [`ServerMsg::State`]. Commands that refer to a position
+//! carry the `ply` (moves played so far) or the dead-stone `proposal` they were made for, so a
+//! late click is refused as stale instead of acting on a position the player never saw.
+
+use serde::{Deserialize, Serialize};
+use tengen_core::{Color, Point};
+
+use crate::{
+    clock::{ClockState, TimeControl},
+    settings::Placement,
+};
+
+/// A colour on the wire: `"black"` or `"white"`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// Black.
+    Black,
+    /// White.
+    White,
+}
+
+impl From<Color> for Side {
+    fn from(c: Color) -> Side {
+        match c {
+            Color::Black => Side::Black,
+            Color::White => Side::White,
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(s: Side) -> Color {
+        match s {
+            Side::Black => Color::Black,
+            Side::White => Color::White,
+        }
+    }
+}
+
+/// A point on the wire: `[x, y]`, `(0, 0)` at the top-left.
+pub type Xy = [u8; 2];
+
+pub(crate) fn xy(p: Point) -> Xy {
+    [p.x, p.y]
+}
+
+pub(crate) fn point(xy: Xy) -> Point {
+    Point::new(xy[0], xy[1])
+}
+
+/// What a client may send.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// The first message: the seat secret to play, none to watch.
+    Hello {
+        /// The seat secret (hex), if any.
+        #[serde(default)]
+        seat: Option<String>,
+    },
+    /// A stone at `(x, y)`, for the position after `ply` moves.
+    Play {
+        /// Moves played when the player chose this move.
+        ply: u32,
+        /// Column from the left.
+        x: u8,
+        /// Row from the top.
+        y: u8,
+    },
+    /// A pass, for the position after `ply` moves.
+    Pass {
+        /// Moves played when the player chose to pass.
+        ply: u32,
+    },
+    /// Resignation (accepted at any moment).
+    Resign {
+        /// Moves played when the player resigned.
+        ply: u32,
+    },
+    /// Ask to take back the requester's last move (and the reply after it, if any).
+    UndoRequest {
+        /// Moves played when asked.
+        ply: u32,
+    },
+    /// Answer the opponent's undo request.
+    UndoAnswer {
+        /// The ply of the request being answered.
+        ply: u32,
+        /// Take the move back or not.
+        accept: bool,
+    },
+    /// Black's free handicap stones.
+    PlaceHandicap {
+        /// The points, as many as the handicap.
+        points: Vec<Xy>,
+    },
+    /// Mark the group through `(x, y)` dead, or alive again.
+    ToggleDead {
+        /// The dead-stone proposal the click was made on.
+        proposal: u32,
+        /// Column.
+        x: u8,
+        /// Row.
+        y: u8,
+    },
+    /// Replace the marks by Tengen's suggestion (stones inside unconditionally alive territory).
+    SuggestDead {
+        /// The proposal the click was made on.
+        proposal: u32,
+    },
+    /// Accept exactly this dead-stone proposal.
+    Accept {
+        /// The proposal accepted.
+        proposal: u32,
+    },
+    /// Dispute the dead stones and resume play (AGA-10, JP-8).
+    Reject {
+        /// The proposal disputed.
+        proposal: u32,
+    },
+    /// Ask for the full state again.
+    Resync,
+    /// Keep-alive.
+    Ping,
+}
+
+/// Who a connection is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The Black seat.
+    Black,
+    /// The White seat.
+    White,
+    /// A read-only watcher.
+    Spectator,
+}
+
+impl Role {
+    /// The seat's colour, if a seat.
+    #[must_use]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Role::Black => Some(Color::Black),
+            Role::White => Some(Color::White),
+            Role::Spectator => None,
+        }
+    }
+
+    pub(crate) fn of(color: Color) -> Role {
+        match color {
+            Color::Black => Role::Black,
+            Color::White => Role::White,
+        }
+    }
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The answer to `hello`: who you are and the whole state.
+    Welcome {
+        /// Your role.
+        you: Role,
+        /// The state.
+        state: Box<StateView>,
+    },
+    /// Something happened: version `v`, what, and the state after it.
+    Update {
+        /// The version; one more than the previous update's.
+        v: u64,
+        /// What happened.
+        event: EventView,
+        /// The state after it.
+        state: Box<StateView>,
+    },
+    /// The full state (answer to `resync`).
+    State {
+        /// The state.
+        state: Box<StateView>,
+    },
+    /// A command was refused; the game is untouched.
+    Error {
+        /// Machine-readable reason.
+        code: ErrorCode,
+        /// A sentence for the player.
+        message: String,
+        /// For a ko refusal, the banned point.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ko_point: Option<Xy>,
+    },
+    /// Answer to `ping`.
+    Pong,
+}
+
+/// Why a command was refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not a message of this protocol.
+    BadMessage,
+    /// Larger than the server takes.
+    TooLarge,
+    /// Too many messages from this connection.
+    RateLimited,
+    /// The seat secret is not valid for this game.
+    BadSeat,
+    /// Spectators, and the other seat, cannot do this.
+    NotYourSeat,
+    /// The command was made for an earlier position (ply or proposal).
+    Stale,
+    /// It is the other player's turn.
+    NotYourTurn,
+    /// The point is occupied.
+    Occupied,
+    /// The move is suicide.
+    Suicide,
+    /// The point is forbidden by ko.
+    Ko,
+    /// The move repeats an earlier position.
+    Superko,
+    /// The point is off the board.
+    OffBoard,
+    /// The command does not fit the game's phase.
+    NotNow,
+    /// The server could not record the action; nothing happened.
+    Unavailable,
+}
+
+/// A refused command: the code, a message, and the ko point when relevant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WireError {
+    /// The code.
+    pub code: ErrorCode,
+    /// The sentence.
+    pub message: String,
+    /// The ko-banned point.
+    pub ko_point: Option<Xy>,
+}
+
+impl WireError {
+    pub(crate) fn new(code: ErrorCode, message: impl Into<String>) -> WireError {
+        WireError {
+            code,
+            message: message.into(),
+            ko_point: None,
+        }
+    }
+
+    pub(crate) fn to_msg(&self) -> ServerMsg {
+        ServerMsg::Error {
+            code: self.code,
+            message: self.message.clone(),
+            ko_point: self.ko_point,
+        }
+    }
+}
+
+/// What happened, for announcements ("White asks to take back move 37 (D4)").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventView {
+    /// The game was created.
+    Created,
+    /// A person took a seat.
+    Joined {
+        /// Which.
+        color: Side,
+    },
+    /// Black placed free handicap stones.
+    Placed {
+        /// How many.
+        count: u32,
+    },
+    /// A stone was played.
+    Played {
+        /// Who.
+        color: Side,
+        /// Where.
+        at: Xy,
+        /// Stones captured.
+        captures: u32,
+    },
+    /// A pass.
+    Passed {
+        /// Who.
+        color: Side,
+        /// The rules added White's closing pass (AGA-11).
+        forced_white_pass: bool,
+        /// An engine's illegal move replaced by a pass (AGA-8): why it was illegal.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        illegal: Option<String>,
+    },
+    /// An undo was requested.
+    UndoRequested {
+        /// Who asked.
+        by: Side,
+        /// The move to take back, e.g. `move 37 (D4)`.
+        what: String,
+        /// Plies that would be taken back.
+        plies: u32,
+    },
+    /// The request was declined.
+    UndoDeclined {
+        /// Who declined.
+        by: Side,
+    },
+    /// Moves were taken back.
+    UndoAccepted {
+        /// How many.
+        plies: u32,
+    },
+    /// The dead-stone marks changed.
+    DeadChanged {
+        /// Who changed them.
+        by: Side,
+    },
+    /// A player accepted the proposal.
+    Accepted {
+        /// Who.
+        by: Side,
+    },
+    /// A player disputed; play resumes.
+    Resumed {
+        /// Who disputed.
+        by: Side,
+        /// Who moves first now.
+        to_move: Side,
+    },
+    /// The game ended.
+    Finished {
+        /// The result, e.g. `B+3.5`, `W+R`.
+        result: String,
+    },
+    /// A player's connection came or went.
+    Presence {
+        /// Which seat.
+        color: Side,
+        /// Whether at least one connection holds the seat.
+        connected: bool,
+    },
+    /// The number of spectators changed.
+    Spectators {
+        /// How many now.
+        count: u32,
+    },
+}
+
+/// Where the game stands, for the page.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PhaseView {
+    /// Waiting for the invited player.
+    Waiting,
+    /// Black is choosing free handicap points.
+    Placing,
+    /// Moves are being played.
+    Playing,
+    /// Dead stones are being agreed.
+    Scoring,
+    /// Over.
+    Finished,
+}
+
+/// A clock as the page shows it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// The clock at the start of the current turn.
+    #[serde(flatten)]
+    pub at_turn_start: ClockState,
+    /// Whether this clock is running now.
+    pub running: bool,
+    /// Milliseconds already spent on this turn when the state was sent.
+    pub elapsed_ms: u64,
+    /// Whether the player is in byo-yomi.
+    pub overtime: bool,
+}
+
+/// A player's panel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// The name.
+    pub name: String,
+    /// `person` or `engine`.
+    pub kind: String,
+    /// Whether the seat has been taken.
+    pub joined: bool,
+    /// Whether a connection holds the seat now (engines always).
+    pub connected: bool,
+    /// Stones captured during play.
+    pub captures: u32,
+    /// Pass stones received (AGA-7).
+    pub pass_stones: u32,
+    /// Accepted the current dead-stone proposal.
+    pub accepted: bool,
+    /// The clock, if the game has one.
+    pub clock: Option<ClockView>,
+}
+
+/// A pending undo request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UndoView {
+    /// Who asked.
+    pub by: Side,
+    /// The ply the request was made at (answer with it).
+    pub ply: u32,
+    /// Plies that would be taken back.
+    pub plies: u32,
+    /// The move named, e.g. `move 37 (D4)`.
+    pub what: String,
+}
+
+/// One colour's column of the score table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideScoreView {
+    /// Territory.
+    pub territory: u32,
+    /// Living stones (area counting).
+    pub stones: u32,
+    /// Captures during play.
+    pub captures: u32,
+    /// Opponent's dead stones.
+    pub dead: u32,
+    /// Pass stones.
+    pub pass_stones: u32,
+    /// Komi, e.g. `6.5`.
+    pub komi: String,
+    /// Handicap compensation.
+    pub compensation: u32,
+    /// The total, e.g. `23.5`.
+    pub total: String,
+}
+
+/// The score table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreView {
+    /// `territory` or `area`.
+    pub scoring: String,
+    /// Black's column.
+    pub black: SideScoreView,
+    /// White's column.
+    pub white: SideScoreView,
+    /// The result of this count, e.g. `B+3.5`.
+    pub result: String,
+}
+
+/// The whole state of a game, as every connection sees it. Secrets are never part of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StateView {
+    /// The version of this state.
+    pub v: u64,
+    /// The game's id.
+    pub id: String,
+    /// Board size.
+    pub size: u8,
+    /// Rules, text form.
+    pub rules: String,
+    /// One line about the rules.
+    pub rules_summary: String,
+    /// Komi, e.g. `6.5`.
+    pub komi: String,
+    /// Handicap stones.
+    pub handicap: u32,
+    /// Fixed or free placement.
+    pub placement: Placement,
+    /// The clock settings.
+    pub time: TimeControl,
+    /// The clock settings in words.
+    pub time_desc: String,
+    /// The phase.
+    pub phase: PhaseView,
+    /// The stones, row by row from the top: `.`, `B` or `W`.
+    pub board: String,
+    /// Who moves.
+    pub to_move: Side,
+    /// Moves played so far (commands refer to it).
+    pub ply: u32,
+    /// The last move: the player and the point (`null` point for a pass).
+    pub last_move: Option<LastMove>,
+    /// The point the player to move may not take because of ko.
+    pub ko_point: Option<Xy>,
+    /// Black's panel.
+    pub black: PlayerView,
+    /// White's panel.
+    pub white: PlayerView,
+    /// A pending undo request.
+    pub undo: Option<UndoView>,
+    /// The dead-stone proposal number (accept and toggle refer to it).
+    pub proposal: u32,
+    /// In the scoring phase and after: one letter per point (`-` dame, `b`/`w` territory,
+    /// `X` dead stone, `Z` dead stone left in seki, `S` stone in seki, `e` seki eye, `A` alive).
+    pub ownership: Option<String>,
+    /// The score table (scoring phase: for the current marks; finished: the final count).
+    pub score: Option<ScoreView>,
+    /// The result once finished.
+    pub result: Option<String>,
+    /// How many times play was resumed after a dispute.
+    pub resumptions: u32,
+    /// Spectators watching.
+    pub spectators: u32,
+}
+
+/// The last move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastMove {
+    /// Who.
+    pub color: Side,
+    /// Where; `None` for a pass.
+    pub at: Option<Xy>,
+}
+
+/// A point's name as players write it: `D4`, columns skipping `I`, rows from the bottom.
+#[must_use]
+pub fn coord_name(p: Point, size: u8) -> String {
+    const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let col = LETTERS.get(usize::from(p.x)).copied().unwrap_or(b'?') as char;
+    format!("{col}{}", u32::from(size).saturating_sub(u32::from(p.y)))
+}
+
+/// One move of the record.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveView {
+    /// Who moved.
+    pub color: Side,
+    /// Where; `None` for a pass.
+    pub at: Option<Xy>,
+}
+
+/// `GET /api/games/{id}`: the state and every move so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameView {
+    /// The state, as a connection would see it.
+    pub state: StateView,
+    /// Every move, in order (White's forced closing pass included).
+    pub moves: Vec<MoveView>,
+}

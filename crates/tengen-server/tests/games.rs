@@ -1,0 +1,231 @@
+//! Whole games over the wire: to the score under AGA and Japanese rules, disputes and
+//! resumption, undo, and games against Tengen's own player.
+
+use serde_json::json;
+
+use crate::common::{Player, create_and_join, form, http, http_text, play_walls, start_server};
+
+async fn end_with_two_passes(b: &mut Player, w: &mut Player) {
+    b.pass().await;
+    w.sync_ply(b.state["ply"].as_u64().unwrap()).await;
+    w.pass().await;
+    b.until_state("scoring", |s| s["phase"] == "scoring").await;
+    w.until_state("scoring", |s| s["phase"] == "scoring").await;
+}
+
+/// Marks B8 dead from Black's side and has both accept; returns the final state.
+async fn mark_and_accept(b: &mut Player, w: &mut Player) -> serde_json::Value {
+    let p = b.state["proposal"].as_u64().unwrap();
+    b.send(json!({ "type": "toggle_dead", "proposal": p, "x": 1, "y": 1 }))
+        .await;
+    b.until_state("the mark", |s| s["proposal"].as_u64() > Some(p))
+        .await;
+    w.until_state("the mark", |s| s["proposal"].as_u64() > Some(p))
+        .await;
+    let p2 = b.state["proposal"].as_u64().unwrap();
+    assert_eq!(&b.state["ownership"].as_str().unwrap()[10..11], "X");
+    b.send(json!({ "type": "accept", "proposal": p2 })).await;
+    w.until_state("black's tick", |s| s["black"]["accepted"] == true)
+        .await;
+    assert_eq!(w.state["white"]["accepted"], false);
+    w.send(json!({ "type": "accept", "proposal": p2 })).await;
+    b.until_state("the end", |s| s["phase"] == "finished").await
+}
+
+#[tokio::test]
+async fn aga_game_to_the_score_with_pass_stones_and_dead_stones() {
+    let addr = start_server(vec![]).await;
+    let g = create_and_join(addr, form("aga")).await;
+    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    assert_eq!(b.role, "black");
+    assert_eq!(w.role, "white");
+    assert_eq!(b.state["phase"], "playing");
+    assert_eq!(b.state["komi"], "5.5");
+    play_walls(&mut b, &mut w).await;
+    // Black's earlier pass handed White a pass stone (AGA-7).
+    assert_eq!(b.state["white"]["pass_stones"], 1);
+    end_with_two_passes(&mut b, &mut w).await;
+    let last = b.state["last_move"].clone();
+    assert_eq!(last["color"], "white", "White passes last (AGA-11)");
+    let end = mark_and_accept(&mut b, &mut w).await;
+    let score = &end["score"];
+    assert_eq!(score["scoring"], "territory");
+    assert_eq!(score["black"]["territory"], 36);
+    assert_eq!(score["black"]["dead"], 1);
+    assert_eq!(score["black"]["pass_stones"], 1);
+    assert_eq!(score["white"]["territory"], 27);
+    assert_eq!(score["white"]["pass_stones"], 2);
+    assert_eq!(score["white"]["komi"], "5.5");
+    assert_eq!(score["black"]["total"], "38");
+    assert_eq!(score["white"]["total"], "34.5");
+    assert_eq!(end["result"], "B+3.5");
+    // The record is downloadable once the game is over.
+    let (status, sgf) = http_text(addr, "GET", &format!("/api/games/{}/sgf", g.id), None).await;
+    assert_eq!(status, 200);
+    assert!(
+        sgf.contains("RE[B+3.5]") && sgf.contains("RU[AGA]") && sgf.contains(";B[ea]"),
+        "{sgf}"
+    );
+    let (_, list) = http(addr, "GET", "/api/games", None).await;
+    assert_eq!(list["finished"][0]["result"], "B+3.5");
+}
+
+#[tokio::test]
+async fn japanese_game_to_the_score_without_pass_stones() {
+    let addr = start_server(vec![]).await;
+    let g = create_and_join(addr, form("japanese")).await;
+    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    play_walls(&mut b, &mut w).await;
+    end_with_two_passes(&mut b, &mut w).await;
+    let end = mark_and_accept(&mut b, &mut w).await;
+    let score = &end["score"];
+    assert_eq!(score["black"]["pass_stones"], 0);
+    assert_eq!(score["black"]["total"], "37");
+    assert_eq!(score["white"]["total"], "33.5");
+    assert_eq!(end["result"], "B+3.5");
+}
+
+#[tokio::test]
+async fn sgf_is_refused_while_the_game_is_in_progress() {
+    let addr = start_server(vec![]).await;
+    let g = create_and_join(addr, form("aga")).await;
+    let (status, _) = http(addr, "GET", &format!("/api/games/{}/sgf", g.id), None).await;
+    assert_eq!(status, 403);
+}
+
+#[tokio::test]
+async fn aga_10_dispute_resumes_with_the_opponent_of_the_last_passer_then_all_alive() {
+    let addr = start_server(vec![]).await;
+    let g = create_and_join(addr, form("aga")).await;
+    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    play_walls(&mut b, &mut w).await;
+    end_with_two_passes(&mut b, &mut w).await;
+    // White passed last; White disputes: Black (the opponent of the last passer) moves.
+    let p = w.state["proposal"].as_u64().unwrap();
+    w.send(json!({ "type": "reject", "proposal": p })).await;
+    let s = b
+        .until_state("resumption", |s| s["phase"] == "playing")
+        .await;
+    assert_eq!(s["to_move"], "black");
+    assert_eq!(s["resumptions"], 1);
+    // Two passes again, a second dispute: every stone counts as alive (AGA-10).
+    end_with_two_passes(&mut b, &mut w).await;
+    let p = b.state["proposal"].as_u64().unwrap();
+    b.send(json!({ "type": "reject", "proposal": p })).await;
+    let end = w.until_state("the end", |s| s["phase"] == "finished").await;
+    assert_eq!(end["score"]["black"]["dead"], 0);
+    assert!(end["result"].as_str().is_some());
+}
+
+#[tokio::test]
+async fn jp_8_dispute_resumes_with_the_opponent_of_the_player_who_asked() {
+    let addr = start_server(vec![]).await;
+    let g = create_and_join(addr, form("japanese")).await;
+    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    play_walls(&mut b, &mut w).await;
+    end_with_two_passes(&mut b, &mut w).await;
+    let p = b.state["proposal"].as_u64().unwrap();
+    b.send(json!({ "type": "reject", "proposal": p })).await;
+    let s = w
+        .until_state("resumption", |s| s["phase"] == "playing")
+        .await;
+    assert_eq!(s["to_move"], "white");
+}
+
+#[tokio::test]
+async fn acceptance_binds_to_the_proposal_and_a_change_clears_both_ticks() {
+    let addr = start_server(vec![]).await;
+    let g = create_and_join(addr, form("japanese")).await;
+    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    play_walls(&mut b, &mut w).await;
+    end_with_two_passes(&mut b, &mut w).await;
+    let p = b.state["proposal"].as_u64().unwrap();
+    b.send(json!({ "type": "accept", "proposal": p })).await;
+    w.until_state("tick", |s| s["black"]["accepted"] == true)
+        .await;
+    w.send(json!({ "type": "toggle_dead", "proposal": p, "x": 1, "y": 1 }))
+        .await;
+    let s = b
+        .until_state("the change", |s| s["proposal"].as_u64() > Some(p))
+        .await;
+    assert_eq!(s["black"]["accepted"], false);
+    // An acceptance of the old proposal is stale.
+    let e = w
+        .expect_error(json!({ "type": "accept", "proposal": p }))
+        .await;
+    assert_eq!(e["code"], "stale");
+    assert_eq!(w.state["phase"], "scoring");
+}
+
+#[tokio::test]
+async fn undo_request_names_the_move_and_who_asked_and_takes_it_back() {
+    let addr = start_server(vec![]).await;
+    let g = create_and_join(addr, form("japanese")).await;
+    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    b.play(2, 2).await;
+    w.sync_ply(1).await;
+    w.play(6, 6).await;
+    b.sync_ply(2).await;
+    // Black asks on Black's own turn: both plies go back.
+    b.send(json!({ "type": "undo_request", "ply": 2 })).await;
+    let ev = w
+        .until("the request", |m| m["event"]["type"] == "undo_requested")
+        .await;
+    assert_eq!(ev["event"]["by"], "black");
+    assert_eq!(ev["event"]["what"], "moves 1–2 (C7, G3)");
+    assert_eq!(w.state["undo"]["by"], "black");
+    w.send(json!({ "type": "undo_answer", "ply": 2, "accept": true }))
+        .await;
+    let s = b.until_state("undo", |s| s["ply"] == 0).await;
+    assert_eq!(s["board"].as_str().unwrap().find(|c| c != '.'), None);
+    assert!(s["undo"].is_null());
+}
+
+#[tokio::test]
+async fn game_against_tengens_own_player_reaches_a_result() {
+    let addr = start_server(vec![]).await;
+    let (status, created) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({ "size": 5, "rules": "japanese", "color": "black",
+            "opponent": { "kind": "tengen" } })),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    assert!(created["invite"].is_null());
+    let id = created["id"].as_str().unwrap();
+    let mut b = Player::connect(addr, id, created["seat"].as_str())
+        .await
+        .unwrap();
+    assert_eq!(b.state["white"]["kind"], "engine");
+    // Black passes every turn; the engine plays until it has nothing left, then passes.
+    for _ in 0..60 {
+        let s = b
+            .until_state("black's turn or the end", |s| {
+                s["phase"] != "playing" || s["to_move"] == "black"
+            })
+            .await;
+        if s["phase"] != "playing" {
+            break;
+        }
+        b.pass().await;
+    }
+    let s = b
+        .until_state("the engine's proposal", |s| {
+            s["phase"] == "finished" || s["white"]["accepted"] == true
+        })
+        .await;
+    if s["phase"] == "scoring" {
+        let p = s["proposal"].as_u64().unwrap();
+        b.send(json!({ "type": "accept", "proposal": p })).await;
+        b.until_state("the end", |s| s["phase"] == "finished").await;
+    }
+    assert!(b.state["result"].as_str().unwrap().starts_with('W'));
+}

@@ -1,0 +1,83 @@
+//! `tengen serve`: play Go in the browser. Glue over `tengen-server`.
+
+use std::{net::SocketAddr, path::PathBuf, sync::Arc};
+
+use clap::Args;
+use tengen_server::{AppState, SqliteStore};
+
+/// Arguments of `tengen serve`.
+#[derive(Args)]
+pub(crate) struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port; the address is printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The SQLite database, created with its schema on first start.
+    #[arg(long, default_value = "tengen.db")]
+    db: PathBuf,
+    /// A GTP engine players can choose, as `COMMAND` (named after its program) or
+    /// `NAME=COMMAND`, e.g. `--engine "gnugo --mode gtp --level 5"`. Repeatable.
+    #[arg(long = "engine")]
+    engines: Vec<String>,
+    /// Wait for the disk at every commit (also survives power loss; slower).
+    #[arg(long)]
+    full_sync: bool,
+}
+
+/// `NAME=COMMAND` or `COMMAND` (named after the program's file name).
+fn engine_spec(spec: &str) -> (String, String) {
+    let first = spec.split_whitespace().next().unwrap_or("");
+    if let Some((name, command)) = first.split_once('=') {
+        let rest = spec.trim_start()[first.len()..].to_owned();
+        return (name.to_owned(), format!("{command}{rest}"));
+    }
+    let name = first.rsplit('/').next().unwrap_or(first).to_owned();
+    (name, spec.trim().to_owned())
+}
+
+pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(serve(args))
+}
+
+async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let store = Arc::new(SqliteStore::open_with(&args.db, args.full_sync)?);
+    let engines = args.engines.iter().map(|s| engine_spec(s)).collect();
+    let state = AppState::new(store, engines);
+    let resumed = state.resume_live_games().await?;
+    let listener = tokio::net::TcpListener::bind(args.addr).await?;
+    let addr = listener.local_addr()?;
+    println!(
+        "Tengen is serving on http://{addr}/ (database {}, {resumed} games resumed)",
+        args.db.display()
+    );
+    use std::io::Write as _;
+    std::io::stdout().flush()?;
+    axum::serve(listener, tengen_server::app(state))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::engine_spec;
+
+    #[test]
+    fn engine_specs_are_named_after_their_program_or_explicitly() {
+        assert_eq!(
+            engine_spec("gnugo --mode gtp --level 5"),
+            ("gnugo".into(), "gnugo --mode gtp --level 5".into())
+        );
+        assert_eq!(
+            engine_spec("weak=/usr/games/gnugo --mode gtp --level 1"),
+            (
+                "weak".into(),
+                "/usr/games/gnugo --mode gtp --level 1".into()
+            )
+        );
+    }
+}
