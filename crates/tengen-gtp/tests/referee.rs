@@ -147,3 +147,68 @@ fn referee_engine_that_cannot_start_is_an_error() {
     let config = MatchConfig::new("/nonexistent/engine", tengen(Rules::aga()));
     assert!(run_match(&config, |_| {}).is_err());
 }
+
+/// A fake engine that always passes and calls every stone on a 5×5 board dead.
+fn passer_calling_everything_dead(dir: &Path) -> String {
+    let all: Vec<String> = "ABCDE"
+        .chars()
+        .flat_map(|c| (1..=5).map(move |r| format!("{c}{r}")))
+        .collect();
+    let script = format!(
+        "while read -r id cmd rest; do\n  case \"$cmd\" in\n    genmove|kgs-genmove_cleanup) printf '=%s pass\\n\\n' \"$id\" ;;\n    final_status_list) printf '=%s {}\\n\\n' \"$id\" ;;\n    *) printf '=%s\\n\\n' \"$id\" ;;\n  esac\ndone\n",
+        all.join(" ")
+    );
+    let path = dir.join("passer.sh");
+    std::fs::write(&path, script).expect("script written");
+    format!("sh '{}'", path.display())
+}
+
+#[test]
+fn aga_10_dispute_resumes_play_and_a_second_dispute_leaves_every_stone_alive() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let passer = passer_calling_everything_dead(dir.path());
+    let report = run(tengen(Rules::aga()), passer, Rules::aga(), 1);
+    let g = &report.games[0];
+    assert_eq!(g.errors, [0, 0], "{:?}", g.notes);
+    assert!(
+        g.notes
+            .iter()
+            .any(|n| n.starts_with("dispute over dead stones"))
+    );
+    assert!(
+        g.notes.iter().any(|n| n.starts_with("play resumes")),
+        "{:?}",
+        g.notes
+    );
+    assert!(
+        g.notes
+            .iter()
+            .any(|n| n.contains("every stone counts as alive (AGA-10)")),
+        "{:?}",
+        g.notes
+    );
+    // Black's stones all count: Black wins the count.
+    assert_eq!(
+        g.result.winner(),
+        Some(tengen_core::Color::Black),
+        "{}",
+        g.result
+    );
+}
+
+#[test]
+fn jp_8_disputes_resume_play_until_the_referee_scores_what_both_call_dead() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let passer = passer_calling_everything_dead(dir.path());
+    let report = run(tengen(Rules::japanese()), passer, Rules::japanese(), 1);
+    let g = &report.games[0];
+    let disputes = g.notes.iter().filter(|n| n.starts_with("dispute")).count();
+    assert_eq!(disputes, 3, "{:?}", g.notes);
+    assert!(g.reason.as_deref().unwrap_or("").contains("both call dead"));
+    assert_eq!(
+        g.result.winner(),
+        Some(tengen_core::Color::Black),
+        "{}",
+        g.result
+    );
+}
