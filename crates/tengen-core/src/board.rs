@@ -78,6 +78,20 @@ static ZOBRIST: Zobrist = zobrist_table();
 /// The key mixed into a position hash when White is to move (situational superko).
 pub(crate) const WHITE_TO_MOVE_KEY: u64 = 0x9b1f_3c6a_52d4_e781;
 
+/// Neighbour counts: Black in bits 0–3, White in bits 4–7, empty in bits 8–11.
+const STONE_UNIT: [u16; 2] = [1, 1 << 4];
+const EMPTY_UNIT: u16 = 1 << 8;
+const EMPTY_MASK: u16 = 0xf << 8;
+
+/// No simple-ko point.
+const NO_KO: u32 = u32::MAX;
+
+/// The simple-ko state banning `color` from `cell`.
+#[inline]
+fn ko_key(cell: usize, color: Color) -> u32 {
+    (cell as u32) << 1 | color.index() as u32
+}
+
 /// Pseudo-liberty bookkeeping of one chain, stored at its head cell.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 struct Chain {
@@ -147,11 +161,18 @@ pub struct Board {
     next: Vec<u16>,
     /// Valid at head cells only.
     chains: Vec<Chain>,
+    /// The empty cells, in `empties[..empty_count]`; the vector never changes its length,
+    /// so that adding and removing are plain stores on the hot path.
     empties: Vec<u16>,
+    empty_count: usize,
+    /// Black, White and empty neighbours of each cell, packed by [`STONE_UNIT`] and
+    /// [`EMPTY_UNIT`], so that the playout's candidate test reads one number.
+    neighbor_counts: Vec<u16>,
     /// Index of each empty cell in `empties`.
     empty_index: Vec<u16>,
-    /// The simple-ko point, and the colour banned from it on the next move.
-    ko: Option<(u16, Color)>,
+    /// The simple-ko point and the colour banned from it on the next move, as
+    /// [`ko_key`], or [`NO_KO`].
+    ko: u32,
     hash: u64,
     captures: [u32; 2],
 }
@@ -201,9 +222,11 @@ impl Board {
             head: vec![0; total],
             next: vec![0; total],
             chains: vec![Chain::default(); total],
-            empties: Vec::with_capacity(n * n),
+            empties: vec![0; n * n],
+            empty_count: 0,
             empty_index: vec![0; total],
-            ko: None,
+            neighbor_counts: vec![0; total],
+            ko: NO_KO,
             hash: 0,
             captures: [0; 2],
         };
@@ -211,8 +234,17 @@ impl Board {
             for x in 0..n {
                 let cell = (y + 1) * stride + x + 1;
                 board.cells[cell] = Cell::Empty;
-                board.empty_index[cell] = board.empties.len() as u16;
-                board.empties.push(cell as u16);
+                board.add_empty(cell);
+            }
+        }
+        for cell in 0..total {
+            if board.cells[cell] != Cell::Border {
+                let empty = board
+                    .neighbor_cells(cell)
+                    .into_iter()
+                    .filter(|&nb| board.cells[nb] == Cell::Empty)
+                    .count() as u16;
+                board.neighbor_counts[cell] = empty * EMPTY_UNIT;
             }
         }
         board
@@ -264,21 +296,19 @@ impl Board {
     /// The point where `color` may not play next because of simple ko, if any.
     #[must_use]
     pub fn ko_point(&self, color: Color) -> Option<Point> {
-        match self.ko {
-            Some((cell, banned)) if banned == color => Some(self.point(usize::from(cell))),
-            _ => None,
-        }
+        (self.ko != NO_KO && self.ko & 1 == color.index() as u32)
+            .then(|| self.point((self.ko >> 1) as usize))
     }
 
     /// Lifts the simple-ko ban (after a pass: any other move lifts it).
     pub fn clear_ko(&mut self) {
-        self.ko = None;
+        self.ko = NO_KO;
     }
 
     /// Number of empty points.
     #[must_use]
     pub fn empty_count(&self) -> usize {
-        self.empties.len()
+        self.empty_count
     }
 
     /// Every stone on the board, row by row.
@@ -384,7 +414,7 @@ impl Board {
         if self.cells[cell] != Cell::Empty {
             return Err(BoardError::Occupied);
         }
-        if self.ko == Some((cell as u16, color)) {
+        if self.ko == ko_key(cell, color) {
             return Err(BoardError::Ko);
         }
         match self.liberty_after(cell, color) {
@@ -473,6 +503,27 @@ impl Board {
     #[inline]
     pub(crate) fn place(&mut self, cell: usize, color: Color) -> Placement {
         debug_assert_eq!(self.cells[cell], Cell::Empty);
+        let (captured, captured_cell) = self.add_stone::<true>(cell, color);
+        self.captures[color.index()] += captured;
+        let my_head = usize::from(self.head[cell]);
+        let mine = self.chains[my_head];
+        let mut suicided = 0;
+        self.ko = NO_KO;
+        if mine.libs == 0 {
+            suicided = self.remove_chain(my_head);
+            self.captures[color.other().index()] += suicided;
+        } else if captured == 1 && mine.stones == 1 && mine.in_atari() {
+            debug_assert_eq!(mine.atari_liberty(), captured_cell);
+            self.ko = ko_key(captured_cell, color.other());
+        }
+        Placement { captured, suicided }
+    }
+
+    /// Puts a stone on the empty `cell`: liberties, neighbour counts, merges and, when
+    /// `CAPTURES`, the removal of opponent chains left without liberties. Returns the number
+    /// captured and the cell of the last capture. Setup stones capture nothing.
+    #[inline]
+    fn add_stone<const CAPTURES: bool>(&mut self, cell: usize, color: Color) -> (u32, usize) {
         self.remove_empty(cell);
         self.cells[cell] = Cell::stone(color);
         self.hash ^= ZOBRIST.stones[color.index()][cell];
@@ -484,7 +535,9 @@ impl Board {
         };
         let own = Cell::stone(color);
         let neighbors = self.neighbor_cells(cell);
+        let count_change = STONE_UNIT[color.index()].wrapping_sub(EMPTY_UNIT);
         for nb in neighbors {
+            self.neighbor_counts[nb] = self.neighbor_counts[nb].wrapping_add(count_change);
             match self.cells[nb] {
                 Cell::Empty => self.chains[cell].add_lib(nb),
                 Cell::Border => {}
@@ -494,16 +547,17 @@ impl Board {
                 }
             }
         }
-        for nb in neighbors {
-            if self.cells[nb] == own && self.head[nb] != self.head[cell] {
-                self.merge(usize::from(self.head[cell]), usize::from(self.head[nb]));
-            }
-        }
+        // Merges and captures in one pass: chain statistics are sums, so it does not matter
+        // whether a capture hands its liberties to a chain before or after that chain merges.
         let mut captured = 0;
         let mut captured_cell = 0;
         for nb in neighbors {
-            let cell_kind = self.cells[nb];
-            if cell_kind != Cell::Empty && cell_kind != Cell::Border && cell_kind != own {
+            let kind = self.cells[nb];
+            if kind == own {
+                if self.head[nb] != self.head[cell] {
+                    self.merge(usize::from(self.head[cell]), usize::from(self.head[nb]));
+                }
+            } else if CAPTURES && kind != Cell::Empty && kind != Cell::Border {
                 let head = usize::from(self.head[nb]);
                 if self.chains[head].libs == 0 {
                     captured += self.remove_chain(head);
@@ -511,19 +565,7 @@ impl Board {
                 }
             }
         }
-        self.captures[color.index()] += captured;
-        let my_head = usize::from(self.head[cell]);
-        let mine = self.chains[my_head];
-        let mut suicided = 0;
-        self.ko = None;
-        if mine.libs == 0 {
-            suicided = self.remove_chain(my_head);
-            self.captures[color.other().index()] += suicided;
-        } else if captured == 1 && mine.stones == 1 && mine.in_atari() {
-            debug_assert_eq!(mine.atari_liberty(), captured_cell);
-            self.ko = Some((captured_cell as u16, color.other()));
-        }
-        Placement { captured, suicided }
+        (captured, captured_cell)
     }
 
     /// Joins chain `b` into chain `a`, relabelling the smaller one.
@@ -567,9 +609,11 @@ impl Board {
             }
         }
         let mut removed = 0;
+        let count_change = EMPTY_UNIT.wrapping_sub(STONE_UNIT[color.index()]);
         loop {
             removed += 1;
             for nb in self.neighbor_cells(cell) {
+                self.neighbor_counts[nb] = self.neighbor_counts[nb].wrapping_add(count_change);
                 if matches!(self.cells[nb], Cell::Black | Cell::White) {
                     let nb_head = usize::from(self.head[nb]);
                     self.chains[nb_head].add_lib(cell);
@@ -586,23 +630,23 @@ impl Board {
     #[inline]
     fn remove_empty(&mut self, cell: usize) {
         let index = usize::from(self.empty_index[cell]);
-        let last = self.empties.pop().expect("an empty cell is listed");
-        if usize::from(last) != cell {
-            self.empties[index] = last;
-            self.empty_index[usize::from(last)] = index as u16;
-        }
+        self.empty_count -= 1;
+        let last = self.empties[self.empty_count];
+        self.empties[index] = last;
+        self.empty_index[usize::from(last)] = index as u16;
     }
 
     #[inline]
     fn add_empty(&mut self, cell: usize) {
-        self.empty_index[cell] = self.empties.len() as u16;
-        self.empties.push(cell as u16);
+        self.empties[self.empty_count] = cell as u16;
+        self.empty_index[cell] = self.empty_count as u16;
+        self.empty_count += 1;
     }
 
     /// The empty cells, in the board's own order (changes as stones come and go).
     #[inline]
     pub(crate) fn empty_cells(&self) -> &[u16] {
-        &self.empties
+        &self.empties[..self.empty_count]
     }
 
     /// Swaps two entries of the empty list: the playout's candidate bookkeeping.
@@ -616,8 +660,7 @@ impl Board {
     /// Whether `color` may place a stone on `cell` (empty, not ko, not suicide). Fast path.
     #[inline]
     pub(crate) fn is_legal_cell(&self, cell: usize, color: Color) -> bool {
-        self.ko != Some((cell as u16, color))
-            && self.liberty_after(cell, color) == LibertyAfter::Some
+        self.ko != ko_key(cell, color) && self.liberty_after(cell, color) == LibertyAfter::Some
     }
 
     /// The Zobrist hash the stones would have after `color` plays on the empty `cell`,
@@ -704,25 +747,15 @@ impl Board {
     /// a legality check followed by an eye check, because this runs for every candidate.
     #[inline]
     pub(crate) fn playout_candidate_ok(&self, cell: usize, color: Color) -> bool {
-        let own = Cell::stone(color);
-        let mut has_empty = false;
-        let mut has_other = false;
-        for nb in self.neighbor_cells(cell) {
-            match self.cells[nb] {
-                Cell::Empty => has_empty = true,
-                Cell::Border => {}
-                c if c == own => {}
-                _ => has_other = true,
-            }
+        let counts = self.neighbor_counts[cell];
+        if counts & EMPTY_MASK != 0 {
+            return self.ko != ko_key(cell, color);
         }
-        if has_empty {
-            return self.ko != Some((cell as u16, color));
-        }
-        if !has_other && self.is_own_eye_cell(cell, color) {
+        let opponent = (counts >> (4 * color.other().index())) & 0xf;
+        if opponent == 0 && self.is_own_eye_cell(cell, color) {
             return false;
         }
-        self.ko != Some((cell as u16, color))
-            && self.liberty_after(cell, color) == LibertyAfter::Some
+        self.ko != ko_key(cell, color) && self.liberty_after(cell, color) == LibertyAfter::Some
     }
 
     /// The empty cells in row-major order (the reference playout's candidates).
@@ -808,31 +841,7 @@ impl Board {
     /// Adds a stone without removing anything, even if some chain ends without liberties
     /// (setup positions may be like that; the next move's captures deal with it).
     fn put_setup_stone(&mut self, cell: usize, color: Color) {
-        self.remove_empty(cell);
-        self.cells[cell] = Cell::stone(color);
-        self.hash ^= ZOBRIST.stones[color.index()][cell];
-        self.head[cell] = cell as u16;
-        self.next[cell] = cell as u16;
-        self.chains[cell] = Chain {
-            stones: 1,
-            ..Chain::default()
-        };
-        let neighbors = self.neighbor_cells(cell);
-        for nb in neighbors {
-            match self.cells[nb] {
-                Cell::Empty => self.chains[cell].add_lib(nb),
-                Cell::Border => {}
-                _ => {
-                    let head = usize::from(self.head[nb]);
-                    self.chains[head].remove_lib(cell);
-                }
-            }
-        }
-        for nb in neighbors {
-            if self.cells[nb] == Cell::stone(color) && self.head[nb] != self.head[cell] {
-                self.merge(usize::from(self.head[cell]), usize::from(self.head[nb]));
-            }
-        }
+        self.add_stone::<false>(cell, color);
     }
 
     /// Checks every incremental structure against a from-scratch recomputation; returns the
@@ -843,14 +852,20 @@ impl Board {
         if fresh.hash != self.hash {
             return Err("hash differs from recomputation".into());
         }
-        let mut a: Vec<u16> = self.empties.clone();
-        let mut b: Vec<u16> = fresh.empties.clone();
+        let mut a: Vec<u16> = self.empty_cells().to_vec();
+        let mut b: Vec<u16> = fresh.empty_cells().to_vec();
         a.sort_unstable();
         b.sort_unstable();
         if a != b {
             return Err("empty list differs".into());
         }
-        for (i, &cell) in self.empties.iter().enumerate() {
+        for p in self.size.points() {
+            let cell = self.cell(p);
+            if self.neighbor_counts[cell] != fresh.neighbor_counts[cell] {
+                return Err(format!("neighbour counts at {p:?} differ"));
+            }
+        }
+        for (i, &cell) in self.empty_cells().iter().enumerate() {
             if usize::from(self.empty_index[usize::from(cell)]) != i {
                 return Err(format!("empty index of cell {cell} is stale"));
             }

@@ -235,12 +235,10 @@ pub(crate) fn count(board: &Board, input: &CountInput<'_>) -> Score {
         }
     }
 
-    // Seki is judged on the board as it stands, dead stones included: a dead stone inside a
-    // seki's eye is what keeps its owner from filling the shared liberties (JP-9).
-    let mut seki_chain = seki_chains(board, &board.empty_regions().list, idx);
-    for (i, flag) in seki_chain.iter_mut().enumerate() {
-        *flag &= !input.dead[i];
-    }
+    // Seki is looked for in the dame of the position without the dead stones, but judged on
+    // the board as it stands: a dead stone inside a seki's eye is what keeps its owner from
+    // filling the shared liberties (JP-9).
+    let seki_chain = seki_chains(board, &regions.list, input.dead, idx);
     let mut seki_eye = vec![false; regions.list.len()];
     for (id, region) in regions.list.iter().enumerate() {
         if region.sole_neighbor_color().is_some() {
@@ -330,22 +328,27 @@ pub(crate) fn count(board: &Board, input: &CountInput<'_>) -> Score {
 /// is a point only one side cannot fill (a group that is simply short of liberties).
 fn seki_chains(
     board: &Board,
-    regions: &[crate::board::EmptyRegion],
+    alive_regions: &[crate::board::EmptyRegion],
+    dead: &[bool],
     idx: impl Fn(Point) -> usize,
 ) -> Vec<bool> {
     let mut in_seki = vec![false; board.size().area()];
-    for region in regions {
+    for region in alive_regions {
         if region.touches != [true, true] {
             continue;
         }
         let mut endangered = [false; 2];
         let mut weak: Vec<Point> = Vec::new();
         for &cell in &region.cells {
+            // Cell indices agree between boards of one size.
             let q = board.point(cell);
+            if board.get(q).is_some() {
+                continue;
+            }
             for color in Color::ALL {
                 let neighbors: Vec<Point> = board
                     .neighbors(q)
-                    .filter(|&nb| board.get(nb) == Some(color))
+                    .filter(|&nb| board.get(nb) == Some(color) && !dead[idx(nb)])
                     .collect();
                 if neighbors.is_empty() {
                     continue;

@@ -80,13 +80,5 @@ fn marked_dead_stones_reproduce_the_recorded_results() {
         eprintln!("  {f}");
     }
     assert!(total > 0);
-    // 70 of 76 at the time of writing. The 6 others are Japanese games where tengen-core
-    // judges seki with the dead stones still on the board, so regions the markup counts as
-    // territory become seki eyes (JP-9); with `seki-territory=yes` all 6 match too.
-    let known_core_seki_cases = 6;
-    assert!(
-        failures.len() <= known_core_seki_cases,
-        "{} of {total} differ",
-        failures.len()
-    );
+    assert!(failures.is_empty(), "{} of {total} differ", failures.len());
 }
