@@ -3,6 +3,7 @@
 mod bench;
 mod gtp_cmd;
 mod serve_cmd;
+mod sgf_cmd;
 
 use clap::{Parser, Subcommand};
 
@@ -23,6 +24,10 @@ enum Command {
     Gtp(gtp_cmd::GtpArgs),
     /// Referee a match between two GTP engines.
     Match(gtp_cmd::MatchArgs),
+    /// Check that SGF records are readable and legal under their rules.
+    Check(sgf_cmd::CheckArgs),
+    /// Replay SGF records to their end and count them.
+    Score(sgf_cmd::ScoreArgs),
     /// Play Go in the browser: a web server that referees games and keeps them in SQLite.
     Serve(serve_cmd::ServeArgs),
 }
@@ -34,5 +39,7 @@ fn main() -> anyhow::Result<()> {
         Command::Gtp(args) => gtp_cmd::gtp(args),
         Command::Match(args) => gtp_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
+        Command::Check(args) => sgf_cmd::check(args),
+        Command::Score(args) => sgf_cmd::score(args),
     }
 }
