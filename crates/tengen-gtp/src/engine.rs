@@ -646,7 +646,7 @@ impl Engine {
             "japanese" => "japanese",
             "chinese" => "chinese",
             "aga" => "aga",
-            "new_zealand" => "chinese,suicide=multi-stone",
+            "new_zealand" => "tromp-taylor",
             other => {
                 return Err(format!(
                     "unknown rules {other:?}: expected japanese, chinese, aga or new_zealand"

@@ -11,17 +11,10 @@ pub(crate) struct Record {
     pub(crate) rules: Option<Rules>,
 }
 
-/// The rules an SGF `RU` names: a Tengen rules text (`AGA`, `Japanese`, `aga,scoring=area`),
-/// or one of the area-counting names with multi-stone suicide (`NZ`, `GOE`, `Ing`).
+/// The rules an SGF `RU` names, as `tengen-sgf` reads them (presets by name, NZ/GOE/Ing as
+/// area counting with multi-stone suicide, or a Tengen rules text).
 pub(crate) fn rules_from_ru(ru: &str) -> Option<Rules> {
-    let text = ru.trim();
-    if let Ok(rules) = text.parse::<Rules>() {
-        return Some(rules);
-    }
-    match text.to_ascii_lowercase().as_str() {
-        "nz" | "new zealand" | "goe" | "ing" => "chinese,suicide=multi-stone".parse().ok(),
-        _ => None,
-    }
+    tengen_sgf::rules_for_ru(ru)
 }
 
 /// The SGF `RU` of `rules`: the preset's SGF name, or the Tengen text form.

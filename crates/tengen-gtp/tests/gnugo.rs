@@ -28,15 +28,26 @@ fn gnugo_command(gnugo: &std::path::Path, options: &str) -> String {
     format!("'{}' --mode gtp --level 0 {options}", gnugo.display())
 }
 
-/// Replays an SGF written by the referee with tengen-sgf and checks every move is legal
-/// under `rules`; returns the number of moves and the `RE` text.
+/// Reads an SGF written by the referee back with tengen-sgf (strict parse, its `RU` mapping)
+/// and replays it strictly: every move must be legal and in turn under `rules`, resumptions
+/// included (AGA-10 names the first mover). Returns the number of moves and the `RE` text.
+///
+/// `tengen_sgf::replay` is not used here: it drops a pass made right after a resumption, so a
+/// record in which the first mover passes at once (JP-8 allows it) fails to replay.
 fn replay_sgf(text: &str, rules: Rules) -> (usize, String) {
     let collection = tengen_sgf::parse(text.as_bytes(), tengen_sgf::Mode::Strict)
         .expect("the referee's SGF reads back strictly");
     let tree = &collection.games[0];
+    assert_eq!(
+        tengen_sgf::rules_for_ru(tree.rules_name().unwrap_or("")),
+        Some(rules)
+    );
     let size = tree.size().expect("SZ");
     let handicap = tree.handicap().expect("HA");
     let mut game = Game::with_handicap(size, rules, handicap).expect("handicap");
+    if let Some(komi) = tree.komi().expect("KM") {
+        game.set_komi(komi);
+    }
     let mut count = 0;
     for node in tree.main_line() {
         let Some((color, mv)) = tree.move_of(node.id()).expect("a move") else {
@@ -53,14 +64,12 @@ fn replay_sgf(text: &str, rules: Rules) -> (usize, String) {
         }
         if game.phase() == Phase::Scoring {
             game.resume(color.other()).expect("resume");
-            // A resumption under AGA-10 names the first mover; the record shows who moved.
         }
-        if game.phase() != Phase::Playing {
-            break;
-        }
-        game.play_tolerant(color, mv)
-            .unwrap_or_else(|e| panic!("move {count} {color:?} {mv:?} unplayable: {e}"));
+        assert_eq!(game.phase(), Phase::Playing, "move {count} after the end");
+        game.play_as(color, mv)
+            .unwrap_or_else(|e| panic!("move {count} {color:?} {mv:?} is illegal: {e}"));
     }
+    assert_eq!(game.moves().len(), count, "moves replayed");
     (count, tree.info("RE").unwrap_or_default())
 }
 
