@@ -124,6 +124,61 @@ fn jp_6_leaving_the_cycle_keeps_the_game_going() {
     assert_eq!(g.phase(), Phase::Playing);
 }
 
+/// The mechanism of eternal life (chōsei): Black sacrifices two stones, White captures them,
+/// Black captures two back, White throws in again — four moves, no ko, and the position
+/// returns with Black to move.
+const ETERNAL_LIFE: &str = "
+    . X . O X . .
+    O O X X X . .
+    . O X . . . .
+    O O X . . . .
+    . . X . . . .
+    . . X . . . .
+    . . X . . . .";
+
+const ETERNAL_LIFE_CYCLE: [Move; 4] = [
+    Move::Play(tengen_core::Point::new(0, 0)), // B sacrifices two
+    Move::Play(tengen_core::Point::new(2, 0)), // W captures two
+    Move::Play(tengen_core::Point::new(1, 0)), // B captures two
+    Move::Play(tengen_core::Point::new(3, 0)), // W throws in
+];
+
+#[test]
+fn jp_6_eternal_life_that_neither_player_leaves_ends_with_no_result() {
+    let mut g = game(Rules::japanese(), ETERNAL_LIFE, Color::Black);
+    let captures: Vec<u32> = ETERNAL_LIFE_CYCLE
+        .iter()
+        .map(|&mv| g.play(mv).unwrap().captures)
+        .collect();
+    assert_eq!(captures, vec![0, 2, 2, 0]);
+    assert_eq!(g.repetitions(), 2);
+    assert_eq!(g.phase(), Phase::Playing);
+    for (i, mv) in ETERNAL_LIFE_CYCLE.into_iter().enumerate() {
+        let phase = g.play(mv).unwrap().phase;
+        let expected = if i < 3 {
+            Phase::Playing
+        } else {
+            Phase::Finished(GameResult::Void)
+        };
+        assert_eq!(phase, expected, "move {i} of the second cycle");
+    }
+}
+
+#[test]
+fn superko_forbids_the_throw_in_that_closes_eternal_life() {
+    for rules in [Rules::aga(), Rules::chinese()] {
+        let mut g = game(rules, ETERNAL_LIFE, Color::Black);
+        for mv in &ETERNAL_LIFE_CYCLE[..3] {
+            g.play(*mv).unwrap();
+        }
+        assert_eq!(
+            g.check(ETERNAL_LIFE_CYCLE[3]),
+            Err(IllegalMove::Superko),
+            "{rules}"
+        );
+    }
+}
+
 #[test]
 fn positional_superko_forbids_closing_the_triple_ko_cycle() {
     for rules in [Rules::chinese(), Rules::tromp_taylor(), Rules::aga()] {
