@@ -309,6 +309,17 @@ pub fn replay(tree: &GameTree, options: &ReplayOptions) -> Result<Replay, Replay
         game.set_komi(komi);
     }
 
+    // Passes after the last stone move only close the game; a pass before a later stone
+    // move, in the scoring phase, is the first move of resumed play (JP-8: the opponent of
+    // the player who asked may pass at once).
+    let mut last_stone_move = None;
+    for (i, &node) in line.iter().enumerate().skip(first_move_node) {
+        if matches!(tree.move_of(node), Ok(Some((_, Move::Play(_))))) {
+            last_stone_move = Some(i);
+        }
+    }
+    // White's closing pass (AGA-11) is played by the rules; the record writes it too.
+    let mut owed_white_pass_recorded = false;
     let mut number = 0;
     let mut last_node = line.first().copied().unwrap_or(tree.root());
     for (i, &node) in line.iter().enumerate().skip(first_move_node) {
@@ -321,13 +332,18 @@ pub fn replay(tree: &GameTree, options: &ReplayOptions) -> Result<Replay, Replay
         };
         number += 1;
         if game.phase() != Phase::Playing {
-            if mv == Move::Pass {
+            let forced_pass_echo =
+                mv == Move::Pass && color == Color::White && owed_white_pass_recorded;
+            owed_white_pass_recorded = false;
+            let trailing = last_stone_move.is_none_or(|last| i > last);
+            if mv == Move::Pass && (forced_pass_echo || trailing) {
                 continue;
             }
             if game.phase() == Phase::Scoring && game.resume(color.other()).is_ok() {
                 notes.push(ReplayNote::Resumed { number });
             }
         }
+        owed_white_pass_recorded = false;
         let illegal = |reason| ReplayError::Illegal {
             number,
             color,
@@ -335,20 +351,24 @@ pub fn replay(tree: &GameTree, options: &ReplayOptions) -> Result<Replay, Replay
             coordinate: gtp_coordinate(mv, size),
             reason,
         };
-        if options.tolerant {
+        let outcome = if options.tolerant {
             match game.play_tolerant(color, mv) {
-                Ok((_, None)) => {}
-                Ok((_, Some(reason))) => notes.push(ReplayNote::Tolerated {
-                    number,
-                    color,
-                    coordinate: gtp_coordinate(mv, size),
-                    reason,
-                }),
+                Ok((outcome, None)) => outcome,
+                Ok((outcome, Some(reason))) => {
+                    notes.push(ReplayNote::Tolerated {
+                        number,
+                        color,
+                        coordinate: gtp_coordinate(mv, size),
+                        reason,
+                    });
+                    outcome
+                }
                 Err(reason) => return Err(illegal(reason)),
             }
         } else {
-            game.play_as(color, mv).map_err(illegal)?;
-        }
+            game.play_as(color, mv).map_err(illegal)?
+        };
+        owed_white_pass_recorded = outcome.forced_white_pass;
     }
     Ok(Replay {
         game,

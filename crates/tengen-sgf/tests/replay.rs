@@ -184,6 +184,27 @@ fn ko_recapture_is_reported_and_tolerated_on_request() {
     assert!(r.notes[0].to_string().contains("ko"));
 }
 
+/// AGA-10 then AGA-11: after a dispute Black moves first and may pass at once; the record
+/// written from the game (with White's forced passes) replays to the same moves.
+#[test]
+fn aga_10_a_pass_that_opens_resumed_play_is_replayed() {
+    let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+    game.play(Move::Play(Point::new(4, 4))).unwrap(); // B
+    game.play(Move::Pass).unwrap(); // W
+    game.play(Move::Pass).unwrap(); // B, then White's forced pass
+    game.resume(Color::White).unwrap();
+    game.play(Move::Pass).unwrap(); // B passes at once
+    game.play(Move::Play(Point::new(2, 2))).unwrap(); // W
+    game.play(Move::Pass).unwrap(); // B
+    game.play(Move::Pass).unwrap(); // W
+    let text = write(&[game_to_tree(&game)]);
+    let again = replay(&tree(&text), &ReplayOptions::default())
+        .unwrap()
+        .game;
+    assert_eq!(again.moves(), game.moves());
+    assert_eq!(again.phase(), Phase::Scoring);
+}
+
 #[test]
 fn extra_passes_after_the_end_are_skipped() {
     let r = replay(
