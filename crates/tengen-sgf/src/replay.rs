@@ -343,7 +343,6 @@ pub fn replay(tree: &GameTree, options: &ReplayOptions) -> Result<Replay, Replay
                 notes.push(ReplayNote::Resumed { number });
             }
         }
-        owed_white_pass_recorded = false;
         let illegal = |reason| ReplayError::Illegal {
             number,
             color,
