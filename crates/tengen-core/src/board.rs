@@ -130,6 +130,39 @@ impl Chain {
     }
 }
 
+/// One cell of the padded array.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Spot {
+    kind: Cell,
+    /// Black, White and empty neighbours, packed by [`STONE_UNIT`] and [`EMPTY_UNIT`], so
+    /// that the playout's candidate test reads one number.
+    counts: u16,
+    /// Head cell of the chain of a stone.
+    head: u16,
+    /// Next stone of the same chain (circular).
+    next: u16,
+    /// Index of an empty cell in `Board::empties`.
+    empty_index: u16,
+    /// The chain's bookkeeping, valid at head cells only.
+    chain: Chain,
+}
+
+impl Spot {
+    const BORDER: Spot = Spot {
+        kind: Cell::Border,
+        counts: 0,
+        head: 0,
+        next: 0,
+        empty_index: 0,
+        chain: Chain {
+            stones: 0,
+            libs: 0,
+            lib_sum: 0,
+            lib_sum_sq: 0,
+        },
+    };
+}
+
 /// What a stone placement did, for callers that keep history.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Placement {
@@ -154,22 +187,13 @@ pub(crate) struct Placement {
 pub struct Board {
     size: BoardSize,
     stride: usize,
-    cells: Vec<Cell>,
-    /// Head cell of the chain of each stone.
-    head: Vec<u16>,
-    /// Next stone of the same chain (circular).
-    next: Vec<u16>,
-    /// Valid at head cells only.
-    chains: Vec<Chain>,
+    /// Everything known about each cell of the padded array, in one place so that one
+    /// bounds check and one cache line serve a neighbour visit.
+    spots: Vec<Spot>,
     /// The empty cells, in `empties[..empty_count]`; the vector never changes its length,
     /// so that adding and removing are plain stores on the hot path.
     empties: Vec<u16>,
     empty_count: usize,
-    /// Black, White and empty neighbours of each cell, packed by [`STONE_UNIT`] and
-    /// [`EMPTY_UNIT`], so that the playout's candidate test reads one number.
-    neighbor_counts: Vec<u16>,
-    /// Index of each empty cell in `empties`.
-    empty_index: Vec<u16>,
     /// The simple-ko point and the colour banned from it on the next move, as
     /// [`ko_key`], or [`NO_KO`].
     ko: u32,
@@ -200,7 +224,7 @@ impl PartialEq for Board {
     /// order of the empty list and of chain links does not matter).
     fn eq(&self, other: &Board) -> bool {
         self.size == other.size
-            && self.cells == other.cells
+            && self.spots.iter().map(|s| s.kind).eq(other.spots.iter().map(|s| s.kind))
             && self.ko == other.ko
             && self.captures == other.captures
     }
@@ -218,14 +242,9 @@ impl Board {
         let mut board = Board {
             size,
             stride,
-            cells: vec![Cell::Border; total],
-            head: vec![0; total],
-            next: vec![0; total],
-            chains: vec![Chain::default(); total],
+            spots: vec![Spot::BORDER; total],
             empties: vec![0; n * n],
             empty_count: 0,
-            empty_index: vec![0; total],
-            neighbor_counts: vec![0; total],
             ko: NO_KO,
             hash: 0,
             captures: [0; 2],
@@ -233,18 +252,18 @@ impl Board {
         for y in 0..n {
             for x in 0..n {
                 let cell = (y + 1) * stride + x + 1;
-                board.cells[cell] = Cell::Empty;
+                board.spots[cell].kind = Cell::Empty;
                 board.add_empty(cell);
             }
         }
         for cell in 0..total {
-            if board.cells[cell] != Cell::Border {
+            if board.spots[cell].kind != Cell::Border {
                 let empty = board
                     .neighbor_cells(cell)
                     .into_iter()
-                    .filter(|&nb| board.cells[nb] == Cell::Empty)
+                    .filter(|&nb| board.spots[nb].kind == Cell::Empty)
                     .count() as u16;
-                board.neighbor_counts[cell] = empty * EMPTY_UNIT;
+                board.spots[cell].counts = empty * EMPTY_UNIT;
             }
         }
         board
@@ -275,7 +294,7 @@ impl Board {
     #[must_use]
     pub fn get(&self, point: Point) -> Option<Color> {
         if self.size.contains(point) {
-            self.cells[self.cell(point)].color()
+            self.spots[self.cell(point)].kind.color()
         } else {
             None
         }
@@ -315,7 +334,7 @@ impl Board {
     pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
         self.size
             .points()
-            .filter_map(|p| self.cells[self.cell(p)].color().map(|c| (p, c)))
+            .filter_map(|p| self.spots[self.cell(p)].kind.color().map(|c| (p, c)))
     }
 
     /// The on-board orthogonal neighbours of an on-board point.
@@ -323,7 +342,7 @@ impl Board {
         let cell = self.cell(point);
         self.neighbor_cells(cell)
             .into_iter()
-            .filter(|&c| self.cells[c] != Cell::Border)
+            .filter(|&c| self.spots[c].kind != Cell::Border)
             .map(|c| self.point(c))
     }
 
@@ -344,7 +363,7 @@ impl Board {
 
     #[inline]
     fn chain_of(&self, cell: usize) -> &Chain {
-        &self.chains[usize::from(self.head[cell])]
+        &self.spots[usize::from(self.spots[cell].head)].chain
     }
 
     /// The stones of the chain through `point` (empty if there is no stone).
@@ -362,7 +381,7 @@ impl Board {
         let mut current = Some(start);
         std::iter::from_fn(move || {
             let cell = current?;
-            let next = usize::from(self.next[cell]);
+            let next = usize::from(self.spots[cell].next);
             current = (next != start).then_some(next);
             Some(cell)
         })
@@ -374,11 +393,11 @@ impl Board {
         if self.get(point).is_none() {
             return Vec::new();
         }
-        let mut seen = vec![false; self.cells.len()];
+        let mut seen = vec![false; self.spots.len()];
         let mut libs = Vec::new();
         for stone in self.chain_cells(self.cell(point)) {
             for nb in self.neighbor_cells(stone) {
-                if self.cells[nb] == Cell::Empty && !seen[nb] {
+                if self.spots[nb].kind == Cell::Empty && !seen[nb] {
                     seen[nb] = true;
                     libs.push(self.point(nb));
                 }
@@ -411,7 +430,7 @@ impl Board {
             return Err(BoardError::OffBoard);
         }
         let cell = self.cell(point);
-        if self.cells[cell] != Cell::Empty {
+        if self.spots[cell].kind != Cell::Empty {
             return Err(BoardError::Occupied);
         }
         if self.ko == ko_key(cell, color) {
@@ -430,7 +449,7 @@ impl Board {
         let own = Cell::stone(color);
         let mut joins_own = false;
         for nb in self.neighbor_cells(cell) {
-            match self.cells[nb] {
+            match self.spots[nb].kind {
                 Cell::Empty => return LibertyAfter::Some,
                 Cell::Border => {}
                 c if c == own => {
@@ -461,7 +480,7 @@ impl Board {
         let own = Cell::stone(color);
         let mut edge = false;
         for nb in self.neighbor_cells(cell) {
-            match self.cells[nb] {
+            match self.spots[nb].kind {
                 Cell::Border => edge = true,
                 c if c == own => {}
                 _ => return false,
@@ -470,7 +489,7 @@ impl Board {
         let opponent = Cell::stone(color.other());
         let mut enemy_diagonals = 0;
         for d in self.diagonal_cells(cell) {
-            match self.cells[d] {
+            match self.spots[d].kind {
                 Cell::Border => edge = true,
                 c if c == opponent => enemy_diagonals += 1,
                 _ => {}
@@ -483,7 +502,7 @@ impl Board {
     #[must_use]
     pub fn is_own_eye(&self, point: Point, color: Color) -> bool {
         self.size.contains(point)
-            && self.cells[self.cell(point)] == Cell::Empty
+            && self.spots[self.cell(point)].kind == Cell::Empty
             && self.is_own_eye_cell(self.cell(point), color)
     }
 
@@ -502,11 +521,11 @@ impl Board {
     /// not checked, and a suicide removes the mover's own chain.
     #[inline]
     pub(crate) fn place(&mut self, cell: usize, color: Color) -> Placement {
-        debug_assert_eq!(self.cells[cell], Cell::Empty);
+        debug_assert_eq!(self.spots[cell].kind, Cell::Empty);
         let (captured, captured_cell) = self.add_stone::<true>(cell, color);
         self.captures[color.index()] += captured;
-        let my_head = usize::from(self.head[cell]);
-        let mine = self.chains[my_head];
+        let my_head = usize::from(self.spots[cell].head);
+        let mine = self.spots[my_head].chain;
         let mut suicided = 0;
         self.ko = NO_KO;
         if mine.libs == 0 {
@@ -525,11 +544,11 @@ impl Board {
     #[inline]
     fn add_stone<const CAPTURES: bool>(&mut self, cell: usize, color: Color) -> (u32, usize) {
         self.remove_empty(cell);
-        self.cells[cell] = Cell::stone(color);
+        self.spots[cell].kind = Cell::stone(color);
         self.hash ^= ZOBRIST.stones[color.index()][cell];
-        self.head[cell] = cell as u16;
-        self.next[cell] = cell as u16;
-        self.chains[cell] = Chain {
+        self.spots[cell].head = cell as u16;
+        self.spots[cell].next = cell as u16;
+        self.spots[cell].chain = Chain {
             stones: 1,
             ..Chain::default()
         };
@@ -537,13 +556,13 @@ impl Board {
         let neighbors = self.neighbor_cells(cell);
         let count_change = STONE_UNIT[color.index()].wrapping_sub(EMPTY_UNIT);
         for nb in neighbors {
-            self.neighbor_counts[nb] = self.neighbor_counts[nb].wrapping_add(count_change);
-            match self.cells[nb] {
-                Cell::Empty => self.chains[cell].add_lib(nb),
+            self.spots[nb].counts = self.spots[nb].counts.wrapping_add(count_change);
+            match self.spots[nb].kind {
+                Cell::Empty => self.spots[cell].chain.add_lib(nb),
                 Cell::Border => {}
                 _ => {
-                    let head = usize::from(self.head[nb]);
-                    self.chains[head].remove_lib(cell);
+                    let head = usize::from(self.spots[nb].head);
+                    self.spots[head].chain.remove_lib(cell);
                 }
             }
         }
@@ -552,14 +571,14 @@ impl Board {
         let mut captured = 0;
         let mut captured_cell = 0;
         for nb in neighbors {
-            let kind = self.cells[nb];
+            let kind = self.spots[nb].kind;
             if kind == own {
-                if self.head[nb] != self.head[cell] {
-                    self.merge(usize::from(self.head[cell]), usize::from(self.head[nb]));
+                if self.spots[nb].head != self.spots[cell].head {
+                    self.merge(usize::from(self.spots[cell].head), usize::from(self.spots[nb].head));
                 }
             } else if CAPTURES && kind != Cell::Empty && kind != Cell::Border {
-                let head = usize::from(self.head[nb]);
-                if self.chains[head].libs == 0 {
+                let head = usize::from(self.spots[nb].head);
+                if self.spots[head].chain.libs == 0 {
                     captured += self.remove_chain(head);
                     captured_cell = nb;
                 }
@@ -570,22 +589,24 @@ impl Board {
 
     /// Joins chain `b` into chain `a`, relabelling the smaller one.
     fn merge(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.chains[a].stones >= self.chains[b].stones {
+        let (big, small) = if self.spots[a].chain.stones >= self.spots[b].chain.stones {
             (a, b)
         } else {
             (b, a)
         };
         let mut cell = small;
         loop {
-            self.head[cell] = big as u16;
-            cell = usize::from(self.next[cell]);
+            self.spots[cell].head = big as u16;
+            cell = usize::from(self.spots[cell].next);
             if cell == small {
                 break;
             }
         }
-        self.next.swap(big, small);
-        let s = self.chains[small];
-        let g = &mut self.chains[big];
+        let big_next = self.spots[big].next;
+        self.spots[big].next = self.spots[small].next;
+        self.spots[small].next = big_next;
+        let s = self.spots[small].chain;
+        let g = &mut self.spots[big].chain;
         g.stones += s.stones;
         g.libs += s.libs;
         g.lib_sum += s.lib_sum;
@@ -594,16 +615,16 @@ impl Board {
 
     /// Removes the chain with head `head`, giving liberties back to its neighbours.
     fn remove_chain(&mut self, head: usize) -> u32 {
-        let color = self.cells[head]
+        let color = self.spots[head].kind
             .color()
             .expect("a chain head holds a stone");
         let key = &ZOBRIST.stones[color.index()];
         let mut cell = head;
         loop {
-            self.cells[cell] = Cell::Empty;
+            self.spots[cell].kind = Cell::Empty;
             self.hash ^= key[cell];
             self.add_empty(cell);
-            cell = usize::from(self.next[cell]);
+            cell = usize::from(self.spots[cell].next);
             if cell == head {
                 break;
             }
@@ -613,13 +634,13 @@ impl Board {
         loop {
             removed += 1;
             for nb in self.neighbor_cells(cell) {
-                self.neighbor_counts[nb] = self.neighbor_counts[nb].wrapping_add(count_change);
-                if matches!(self.cells[nb], Cell::Black | Cell::White) {
-                    let nb_head = usize::from(self.head[nb]);
-                    self.chains[nb_head].add_lib(cell);
+                self.spots[nb].counts = self.spots[nb].counts.wrapping_add(count_change);
+                if matches!(self.spots[nb].kind, Cell::Black | Cell::White) {
+                    let nb_head = usize::from(self.spots[nb].head);
+                    self.spots[nb_head].chain.add_lib(cell);
                 }
             }
-            cell = usize::from(self.next[cell]);
+            cell = usize::from(self.spots[cell].next);
             if cell == head {
                 break;
             }
@@ -629,17 +650,17 @@ impl Board {
 
     #[inline]
     fn remove_empty(&mut self, cell: usize) {
-        let index = usize::from(self.empty_index[cell]);
+        let index = usize::from(self.spots[cell].empty_index);
         self.empty_count -= 1;
         let last = self.empties[self.empty_count];
         self.empties[index] = last;
-        self.empty_index[usize::from(last)] = index as u16;
+        self.spots[usize::from(last)].empty_index = index as u16;
     }
 
     #[inline]
     fn add_empty(&mut self, cell: usize) {
         self.empties[self.empty_count] = cell as u16;
-        self.empty_index[cell] = self.empty_count as u16;
+        self.spots[cell].empty_index = self.empty_count as u16;
         self.empty_count += 1;
     }
 
@@ -653,8 +674,8 @@ impl Board {
     #[inline]
     pub(crate) fn swap_empties(&mut self, i: usize, j: usize) {
         self.empties.swap(i, j);
-        self.empty_index[usize::from(self.empties[i])] = i as u16;
-        self.empty_index[usize::from(self.empties[j])] = j as u16;
+        self.spots[usize::from(self.empties[i])].empty_index = i as u16;
+        self.spots[usize::from(self.empties[j])].empty_index = j as u16;
     }
 
     /// Whether `color` may place a stone on `cell` (empty, not ko, not suicide). Fast path.
@@ -672,12 +693,12 @@ impl Board {
         let mut captured_heads = [usize::MAX; 4];
         let mut captures = false;
         for (i, nb) in self.neighbor_cells(cell).into_iter().enumerate() {
-            let kind = self.cells[nb];
+            let kind = self.spots[nb].kind;
             if kind == Cell::Empty || kind == Cell::Border || kind == own {
                 continue;
             }
-            let head = usize::from(self.head[nb]);
-            if captured_heads[..i].contains(&head) || !self.chains[head].in_atari() {
+            let head = usize::from(self.spots[nb].head);
+            if captured_heads[..i].contains(&head) || !self.spots[head].chain.in_atari() {
                 continue;
             }
             captured_heads[i] = head;
@@ -698,8 +719,8 @@ impl Board {
         let mut counts = [0u32; 2];
         let mut visited = [0u64; MAX_CELLS.div_ceil(64)];
         let mut stack = [0u16; MAX_CELLS];
-        for cell in 0..self.cells.len() {
-            match self.cells[cell] {
+        for cell in 0..self.spots.len() {
+            match self.spots[cell].kind {
                 Cell::Black => counts[0] += 1,
                 Cell::White => counts[1] += 1,
                 Cell::Border => {}
@@ -717,7 +738,7 @@ impl Board {
                         let here = usize::from(stack[top]);
                         size += 1;
                         for nb in self.neighbor_cells(here) {
-                            match self.cells[nb] {
+                            match self.spots[nb].kind {
                                 Cell::Black => touches[0] = true,
                                 Cell::White => touches[1] = true,
                                 Cell::Border => {}
@@ -747,7 +768,7 @@ impl Board {
     /// a legality check followed by an eye check, because this runs for every candidate.
     #[inline]
     pub(crate) fn playout_candidate_ok(&self, cell: usize, color: Color) -> bool {
-        let counts = self.neighbor_counts[cell];
+        let counts = self.spots[cell].counts;
         if counts & EMPTY_MASK != 0 {
             return self.ko != ko_key(cell, color);
         }
@@ -765,7 +786,7 @@ impl Board {
         for y in 1..=n {
             let row = y * self.stride;
             for cell in row + 1..=row + n {
-                if self.cells[cell] == Cell::Empty {
+                if self.spots[cell].kind == Cell::Empty {
                     out.push(cell as u16);
                 }
             }
@@ -774,11 +795,11 @@ impl Board {
 
     /// The maximal connected sets of empty points, with the colours they touch.
     pub(crate) fn empty_regions(&self) -> EmptyRegions {
-        let mut region_of = vec![u32::MAX; self.cells.len()];
+        let mut region_of = vec![u32::MAX; self.spots.len()];
         let mut list = Vec::new();
         let mut stack = Vec::new();
-        for start in 0..self.cells.len() {
-            if self.cells[start] != Cell::Empty || region_of[start] != u32::MAX {
+        for start in 0..self.spots.len() {
+            if self.spots[start].kind != Cell::Empty || region_of[start] != u32::MAX {
                 continue;
             }
             let id = list.len() as u32;
@@ -788,7 +809,7 @@ impl Board {
             while let Some(cell) = stack.pop() {
                 region.cells.push(cell);
                 for nb in self.neighbor_cells(cell) {
-                    match self.cells[nb] {
+                    match self.spots[nb].kind {
                         Cell::Empty if region_of[nb] == u32::MAX => {
                             region_of[nb] = id;
                             stack.push(nb);
@@ -812,7 +833,7 @@ impl Board {
         let mut board = Board::new(size);
         for (p, c) in stones {
             let cell = board.cell(p);
-            if board.cells[cell] == Cell::Empty {
+            if board.spots[cell].kind == Cell::Empty {
                 board.put_setup_stone(cell, c);
             }
         }
@@ -861,18 +882,18 @@ impl Board {
         }
         for p in self.size.points() {
             let cell = self.cell(p);
-            if self.neighbor_counts[cell] != fresh.neighbor_counts[cell] {
+            if self.spots[cell].counts != fresh.spots[cell].counts {
                 return Err(format!("neighbour counts at {p:?} differ"));
             }
         }
         for (i, &cell) in self.empty_cells().iter().enumerate() {
-            if usize::from(self.empty_index[usize::from(cell)]) != i {
+            if usize::from(self.spots[usize::from(cell)].empty_index) != i {
                 return Err(format!("empty index of cell {cell} is stale"));
             }
         }
         for p in self.size.points() {
             let cell = self.cell(p);
-            if self.cells[cell].color().is_none() {
+            if self.spots[cell].kind.color().is_none() {
                 continue;
             }
             let mine: std::collections::BTreeSet<Point> = self.chain(p).into_iter().collect();
