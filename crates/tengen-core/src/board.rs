@@ -224,7 +224,11 @@ impl PartialEq for Board {
     /// order of the empty list and of chain links does not matter).
     fn eq(&self, other: &Board) -> bool {
         self.size == other.size
-            && self.spots.iter().map(|s| s.kind).eq(other.spots.iter().map(|s| s.kind))
+            && self
+                .spots
+                .iter()
+                .map(|s| s.kind)
+                .eq(other.spots.iter().map(|s| s.kind))
             && self.ko == other.ko
             && self.captures == other.captures
     }
@@ -574,7 +578,10 @@ impl Board {
             let kind = self.spots[nb].kind;
             if kind == own {
                 if self.spots[nb].head != self.spots[cell].head {
-                    self.merge(usize::from(self.spots[cell].head), usize::from(self.spots[nb].head));
+                    self.merge(
+                        usize::from(self.spots[cell].head),
+                        usize::from(self.spots[nb].head),
+                    );
                 }
             } else if CAPTURES && kind != Cell::Empty && kind != Cell::Border {
                 let head = usize::from(self.spots[nb].head);
@@ -588,6 +595,7 @@ impl Board {
     }
 
     /// Joins chain `b` into chain `a`, relabelling the smaller one.
+    #[inline]
     fn merge(&mut self, a: usize, b: usize) {
         let (big, small) = if self.spots[a].chain.stones >= self.spots[b].chain.stones {
             (a, b)
@@ -615,7 +623,8 @@ impl Board {
 
     /// Removes the chain with head `head`, giving liberties back to its neighbours.
     fn remove_chain(&mut self, head: usize) -> u32 {
-        let color = self.spots[head].kind
+        let color = self.spots[head]
+            .kind
             .color()
             .expect("a chain head holds a stone");
         let key = &ZOBRIST.stones[color.index()];
@@ -766,15 +775,34 @@ impl Board {
     /// Whether the playout policy may play `color` on the empty `cell`: legal under simple ko
     /// without suicide, and not the mover's own eye. One pass over the neighbours instead of
     /// a legality check followed by an eye check, because this runs for every candidate.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn playout_candidate_ok(&self, cell: usize, color: Color) -> bool {
         let counts = self.spots[cell].counts;
         if counts & EMPTY_MASK != 0 {
             return self.ko != ko_key(cell, color);
         }
+        self.crowded_candidate_ok(cell, color, counts)
+    }
+
+    /// The candidate test for a point without empty neighbours: an eye, a capture, a
+    /// connection or a suicide. Kept out of line so that the common case stays small.
+    #[inline(never)]
+    fn crowded_candidate_ok(&self, cell: usize, color: Color, counts: u16) -> bool {
         let opponent = (counts >> (4 * color.other().index())) & 0xf;
-        if opponent == 0 && self.is_own_eye_cell(cell, color) {
-            return false;
+        if opponent == 0 {
+            // Every on-board neighbour is the mover's: an eye unless the opponent holds too
+            // many diagonal points. A point with a neighbour off the board is on the edge;
+            // one with all four on the board has all four diagonals on it.
+            let own = (counts >> (4 * color.index())) & 0xf;
+            let opponent_stone = Cell::stone(color.other());
+            let enemy_diagonals = self
+                .diagonal_cells(cell)
+                .into_iter()
+                .filter(|&d| self.spots[d].kind == opponent_stone)
+                .count();
+            if enemy_diagonals < if own < 4 { 1 } else { 2 } {
+                return false;
+            }
         }
         self.ko != ko_key(cell, color) && self.liberty_after(cell, color) == LibertyAfter::Some
     }
