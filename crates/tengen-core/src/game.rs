@@ -216,8 +216,15 @@ impl PartialEq for Game {
 
 impl Eq for Game {}
 
-/// The number of times a (position, player to move) must occur under simple ko before the
-/// game is declared void (JP-6): the players have gone round the same cycle twice.
+/// JP-6, made precise. Under simple ko (and only there: every superko rule forbids the
+/// repetition itself), a *cycle that neither player leaves* is a stone move that brings back
+/// a whole-board position with the same player to move for the third time. Between the first
+/// and the third occurrence both players went twice round a sequence that returns to where it
+/// started (triple ko, eternal life, sending two returning one), and at any move either could
+/// have left it by playing elsewhere or passing. The game then ends with no result
+/// ([`GameResult::Void`]). Passes never close a cycle: two passes in a row end play instead,
+/// and a position repeated by passes alone is not a fight anybody is stuck in. The starting
+/// position counts as the first occurrence.
 pub const CYCLE_OCCURRENCES_FOR_VOID: u32 = 3;
 
 impl Game {
