@@ -556,40 +556,46 @@ impl Board {
             stones: 1,
             ..Chain::default()
         };
-        let own = Cell::stone(color);
         let neighbors = self.neighbor_cells(cell);
         let count_change = STONE_UNIT[color.index()].wrapping_sub(EMPTY_UNIT);
+        if self.spots[cell].counts == 4 * EMPTY_UNIT {
+            // Four empty neighbours, the common case early on: nothing to merge or capture.
+            for nb in neighbors {
+                self.spots[nb].counts = self.spots[nb].counts.wrapping_add(count_change);
+                self.spots[cell].chain.add_lib(nb);
+            }
+            return (0, 0);
+        }
+        let own = Cell::stone(color);
+        // One pass over the neighbours; captures wait until it is done, so that the liberties
+        // they hand back are not counted twice by a later empty neighbour.
+        let mut doomed = [(0usize, 0usize); 4];
+        let mut doomed_count = 0;
         for nb in neighbors {
             self.spots[nb].counts = self.spots[nb].counts.wrapping_add(count_change);
-            match self.spots[nb].kind {
-                Cell::Empty => self.spots[cell].chain.add_lib(nb),
-                Cell::Border => {}
-                _ => {
-                    let head = usize::from(self.spots[nb].head);
-                    self.spots[head].chain.remove_lib(cell);
+            let kind = self.spots[nb].kind;
+            if kind == Cell::Empty {
+                let head = usize::from(self.spots[cell].head);
+                self.spots[head].chain.add_lib(nb);
+            } else if kind != Cell::Border {
+                let head = usize::from(self.spots[nb].head);
+                self.spots[head].chain.remove_lib(cell);
+                if kind == own {
+                    let my_head = usize::from(self.spots[cell].head);
+                    if head != my_head {
+                        self.merge(my_head, head);
+                    }
+                } else if CAPTURES && self.spots[head].chain.libs == 0 {
+                    doomed[doomed_count] = (head, nb);
+                    doomed_count += 1;
                 }
             }
         }
-        // Merges and captures in one pass: chain statistics are sums, so it does not matter
-        // whether a capture hands its liberties to a chain before or after that chain merges.
         let mut captured = 0;
         let mut captured_cell = 0;
-        for nb in neighbors {
-            let kind = self.spots[nb].kind;
-            if kind == own {
-                if self.spots[nb].head != self.spots[cell].head {
-                    self.merge(
-                        usize::from(self.spots[cell].head),
-                        usize::from(self.spots[nb].head),
-                    );
-                }
-            } else if CAPTURES && kind != Cell::Empty && kind != Cell::Border {
-                let head = usize::from(self.spots[nb].head);
-                if self.spots[head].chain.libs == 0 {
-                    captured += self.remove_chain(head);
-                    captured_cell = nb;
-                }
-            }
+        for &(head, nb) in &doomed[..doomed_count] {
+            captured += self.remove_chain(head);
+            captured_cell = nb;
         }
         (captured, captured_cell)
     }
