@@ -595,6 +595,7 @@ function render() {
   $('undo-button').disabled = !(playing && !st.undo && st.ply > 0);
   $('resign-button').disabled = st.phase === 'finished';
   $('scoring-bar').classList.toggle('off', !(scoring && me));
+  $('undo-bar').classList.toggle('off', !(playing || st.phase === 'waiting'));
   const accepted = me && st[me].accepted;
   $('accept-button').disabled = !scoring || accepted;
   $('accept-button').textContent = accepted ? 'You accepted ✓ (waiting for the opponent)' : 'Accept these dead stones';

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The browser end-to-end test: starts an already-built `tengen serve` on a free loopback
+# port with a fresh database, runs the node test (playwright-core + Debian's chromium),
+# and stops the server. Builds nothing: run `cargo build --release -p tengen` first.
+set -euo pipefail
+cd "$(dirname "$0")"
+root=..
+bin=""
+for candidate in "$root/target/release/tengen" "$root/target/debug/tengen"; do
+  if [ -x "$candidate" ]; then bin="$candidate"; break; fi
+done
+if [ -z "$bin" ]; then
+  echo "e2e: no target/release/tengen or target/debug/tengen: build it first" >&2
+  exit 1
+fi
+[ -d node_modules/playwright-core ] || npm install --no-audit --no-fund --silent
+tmp="$(mktemp -d)"
+out="$tmp/server.out"
+"$bin" serve --addr 127.0.0.1:0 --db "$tmp/e2e.db" >"$out" 2>"$tmp/server.err" &
+server=$!
+cleanup() {
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+for _ in $(seq 1 100); do
+  grep -q 'http://' "$out" 2>/dev/null && break
+  sleep 0.1
+done
+url="$(grep -o 'http://[0-9.:]*' "$out" | head -1)"
+if [ -z "$url" ]; then
+  echo "e2e: the server did not start" >&2
+  cat "$tmp/server.err" >&2
+  exit 1
+fi
+echo "e2e: $bin serving on $url"
+TENGEN_URL="$url" node --test play.test.mjs
