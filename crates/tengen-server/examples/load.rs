@@ -1,1 +1,321 @@
-fn main() {}
+//! Load generator for `tengen serve` on loopback: many concurrent games, two WebSocket
+//! players each, moves at a steady total rate. Reports sustained moves per second, the time
+//! from one player's move to the other player's update (p50/p99/max), and the server's
+//! memory per idle game.
+//!
+//! ```text
+//! cargo run --release -p tengen-server --example load -- --games 2000 --rate 2000 --seconds 30
+//! ```
+//!
+//! By default the server runs in this process on a fresh SQLite file (so memory per idle
+//! game can be read from this process); `--addr HOST:PORT` drives a running `tengen serve`
+//! instead. Every request goes to 127.0.0.1 only, and the run stops by itself.
+
+use std::{
+    net::SocketAddr,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tengen_server::{AppState, SqliteStore, app};
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpStream,
+    sync::Semaphore,
+};
+use tokio_tungstenite::tungstenite::Message;
+
+struct Args {
+    games: usize,
+    rate: f64,
+    seconds: u64,
+    addr: Option<SocketAddr>,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        games: 2000,
+        rate: 2000.0,
+        seconds: 30,
+        addr: None,
+    };
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < argv.len() {
+        let v = argv.get(i + 1).cloned().unwrap_or_default();
+        match argv[i].as_str() {
+            "--games" => a.games = v.parse().unwrap_or(a.games),
+            "--rate" => a.rate = v.parse().unwrap_or(a.rate),
+            "--seconds" => a.seconds = v.parse().unwrap_or(a.seconds).min(600),
+            "--addr" => a.addr = v.parse().ok(),
+            other => {
+                eprintln!("unknown argument {other}");
+                std::process::exit(2);
+            }
+        }
+        i += 2;
+    }
+    a
+}
+
+fn rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+async fn http(addr: SocketAddr, method: &str, path: &str, body: Value) -> Value {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let body = body.to_string();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(req.as_bytes()).await.expect("write");
+    let mut buf = Vec::new();
+    stream.read_to_end(&mut buf).await.expect("read");
+    let text = String::from_utf8_lossy(&buf);
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    serde_json::from_str(body).unwrap_or(Value::Null)
+}
+
+/// The n-th move: Black on rows 2, 4, 6, 8 and White on rows 11, 13, 15, 17 of 19×19, so
+/// nothing is ever captured (152 moves).
+fn nth_move(n: u64) -> Option<(u64, u64)> {
+    let k = n / 2;
+    if k >= 76 {
+        return None;
+    }
+    let (x, row) = (k % 19, k / 19);
+    Some(if n % 2 == 0 {
+        (x, 1 + 2 * row)
+    } else {
+        (x, 10 + 2 * row)
+    })
+}
+
+struct Shared {
+    /// Per game: when the last move was sent, in microseconds since `start`.
+    sent_at: Vec<AtomicU64>,
+    start: Instant,
+    measuring: AtomicBool,
+    stop: AtomicBool,
+}
+
+async fn player(
+    addr: SocketAddr,
+    game: usize,
+    id: String,
+    seat: String,
+    me: &'static str,
+    interval: Duration,
+    shared: Arc<Shared>,
+) -> Vec<u32> {
+    let mut latencies = Vec::new();
+    let Ok((mut ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{id}")).await
+    else {
+        return latencies;
+    };
+    let hello = json!({ "type": "hello", "seat": seat }).to_string();
+    if ws.send(Message::Text(hello.into())).await.is_err() {
+        return latencies;
+    }
+    let mut sent_for: Option<u64> = None;
+    let mut seen_ply = 0u64;
+    // Spread the games' first moves over one interval.
+    let offset = interval.mul_f64((game as f64 * 0.618_034) % 1.0);
+    let mut next_send = Instant::now() + offset;
+    while !shared.stop.load(Ordering::Relaxed) {
+        let Ok(Some(Ok(Message::Text(t)))) =
+            tokio::time::timeout(Duration::from_secs(2), ws.next()).await
+        else {
+            continue;
+        };
+        let Ok(m) = serde_json::from_str::<Value>(t.as_str()) else {
+            continue;
+        };
+        let Some(state) = m.get("state") else {
+            continue;
+        };
+        let ply = state["ply"].as_u64().unwrap_or(0);
+        if ply > seen_ply {
+            seen_ply = ply;
+            // The opponent's move arrived: time it from the opponent's send.
+            if state["last_move"]["color"] != me {
+                let sent = shared.sent_at[game].load(Ordering::Relaxed);
+                let now = shared.start.elapsed().as_micros() as u64;
+                if sent > 0 && shared.measuring.load(Ordering::Relaxed) {
+                    latencies.push((now.saturating_sub(sent)) as u32);
+                }
+            }
+        }
+        if state["phase"] == "playing" && state["to_move"] == me && sent_for != Some(ply) {
+            let Some((x, y)) = nth_move(ply) else { break };
+            tokio::time::sleep_until(next_send.into()).await;
+            next_send = Instant::now().max(next_send) + interval;
+            shared.sent_at[game]
+                .store(shared.start.elapsed().as_micros() as u64, Ordering::Relaxed);
+            let msg = json!({ "type": "play", "ply": ply, "x": x, "y": y }).to_string();
+            if ws.send(Message::Text(msg.into())).await.is_err() {
+                break;
+            }
+            sent_for = Some(ply);
+        }
+    }
+    let _ = ws.close(None).await;
+    latencies
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    f64::from(sorted[i]) / 1000.0
+}
+
+fn main() {
+    let a = args();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(run(a));
+}
+
+async fn run(a: Args) {
+    let rss_start = rss_kib();
+    let addr = match a.addr {
+        Some(addr) => addr,
+        None => {
+            let dir = std::env::temp_dir().join(format!("tengen-load-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).expect("temp dir");
+            let store = Arc::new(SqliteStore::open(&dir.join("load.db")).expect("database"));
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("bind");
+            let addr = listener.local_addr().expect("addr");
+            tokio::spawn(async move {
+                let _ = axum::serve(listener, app(AppState::new(store, vec![]))).await;
+            });
+            addr
+        }
+    };
+    println!("load: {} games on {addr}", a.games);
+    let t = Instant::now();
+    let sem = Arc::new(Semaphore::new(16));
+    let mut creating = Vec::new();
+    for _ in 0..a.games {
+        let sem = Arc::clone(&sem);
+        creating.push(tokio::spawn(async move {
+            let _permit = sem.acquire().await;
+            let g = http(
+                addr,
+                "POST",
+                "/api/games",
+                json!({ "size": 19, "rules": "japanese", "color": "black" }),
+            )
+            .await;
+            let id = g["id"].as_str().unwrap_or_default().to_owned();
+            let j = http(
+                addr,
+                "POST",
+                &format!("/api/games/{id}/join"),
+                json!({ "invite": g["invite"] }),
+            )
+            .await;
+            (
+                id,
+                g["seat"].as_str().unwrap_or_default().to_owned(),
+                j["seat"].as_str().unwrap_or_default().to_owned(),
+            )
+        }));
+    }
+    let mut games = Vec::new();
+    for c in creating {
+        if let Ok(g) = c.await {
+            games.push(g);
+        }
+    }
+    let created = t.elapsed();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rss_idle = rss_kib();
+    if a.addr.is_none() {
+        println!(
+            "load: created and joined {} games in {:.1} s; memory per idle game {:.1} KiB (RSS {} → {} MiB)",
+            games.len(),
+            created.as_secs_f64(),
+            (rss_idle.saturating_sub(rss_start)) as f64 / games.len().max(1) as f64,
+            rss_start / 1024,
+            rss_idle / 1024
+        );
+    }
+    let shared = Arc::new(Shared {
+        sent_at: (0..games.len()).map(|_| AtomicU64::new(0)).collect(),
+        start: Instant::now(),
+        measuring: AtomicBool::new(false),
+        stop: AtomicBool::new(false),
+    });
+    // Each player moves once per `interval` (a game: twice), so the total is `rate` moves
+    // per second.
+    let interval = Duration::from_secs_f64(2.0 * games.len() as f64 / a.rate);
+    let mut tasks = Vec::new();
+    for (i, (id, black, white)) in games.iter().enumerate() {
+        for (seat, me) in [(black, "black"), (white, "white")] {
+            tasks.push(tokio::spawn(player(
+                addr,
+                i,
+                id.clone(),
+                seat.clone(),
+                me,
+                interval,
+                Arc::clone(&shared),
+            )));
+        }
+    }
+    // Warm up for one interval plus two seconds, then measure.
+    tokio::time::sleep(interval + Duration::from_secs(2)).await;
+    shared.measuring.store(true, Ordering::Relaxed);
+    let measure_start = Instant::now();
+    tokio::time::sleep(Duration::from_secs(a.seconds)).await;
+    shared.measuring.store(false, Ordering::Relaxed);
+    let measured = measure_start.elapsed();
+    let rss_busy = rss_kib();
+    shared.stop.store(true, Ordering::Relaxed);
+    let mut all = Vec::new();
+    for t in tasks {
+        if let Ok(l) = t.await {
+            all.extend(l);
+        }
+    }
+    all.sort_unstable();
+    println!(
+        "load: {} moves in {:.1} s = {:.0} moves/s sustained (target rate {:.0}); move → opponent update: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms{}",
+        all.len(),
+        measured.as_secs_f64(),
+        all.len() as f64 / measured.as_secs_f64(),
+        a.rate,
+        percentile(&all, 0.5),
+        percentile(&all, 0.99),
+        percentile(&all, 1.0),
+        if a.addr.is_none() {
+            format!(
+                "; RSS under load {} MiB (server and clients)",
+                rss_busy / 1024
+            )
+        } else {
+            String::new()
+        }
+    );
+}
