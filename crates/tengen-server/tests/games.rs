@@ -229,3 +229,76 @@ async fn game_against_tengens_own_player_reaches_a_result() {
     }
     assert!(b.state["result"].as_str().unwrap().starts_with('W'));
 }
+
+fn gnugo() -> Option<String> {
+    ["/usr/games/gnugo", "/usr/bin/gnugo"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .map(|p| format!("{p} --mode gtp --level 1 --chinese-rules"))
+}
+
+#[tokio::test]
+async fn game_against_a_gtp_engine_with_its_dead_stone_proposal_and_a_dispute() {
+    let Some(command) = gnugo() else {
+        eprintln!("gnugo is not installed (scripts/setup.sh installs it): skipped");
+        return;
+    };
+    let addr = start_server(vec![("gnugo".into(), command)]).await;
+    let (status, created) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({ "size": 9, "rules": "japanese", "color": "black",
+            "opponent": { "kind": "gtp", "name": "gnugo" } })),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let mut b = Player::connect(addr, id, created["seat"].as_str())
+        .await
+        .unwrap();
+    assert_eq!(b.state["white"]["name"], "gnugo");
+    // A few moves, then Black passes until the engine passes too.
+    for _ in 0..3 {
+        b.until_state("black's turn", |s| s["to_move"] == "black")
+            .await;
+        let board = b.state["board"].as_str().unwrap().as_bytes().to_vec();
+        let (x, y) = [(2u8, 2u8), (6, 2), (2, 6), (6, 6), (4, 4), (4, 2)]
+            .into_iter()
+            .find(|&(x, y)| board[usize::from(y) * 9 + usize::from(x)] == b'.')
+            .unwrap();
+        b.play(x, y).await;
+    }
+    let mut disputed = false;
+    for _ in 0..100 {
+        let s = b
+            .until_state("black's turn or the engine's proposal", |s| {
+                (s["phase"] == "playing" && s["to_move"] == "black")
+                    || (s["phase"] == "scoring" && s["white"]["accepted"] == true)
+                    || s["phase"] == "finished"
+            })
+            .await;
+        match s["phase"].as_str() {
+            Some("playing") => b.pass().await,
+            Some("scoring") if !disputed => {
+                // Dispute once: JP-8, the engine (the opponent of who asked) moves first.
+                disputed = true;
+                let p = s["proposal"].as_u64().unwrap();
+                b.send(json!({ "type": "reject", "proposal": p })).await;
+                b.until_state("resumption", |s| s["phase"] == "playing")
+                    .await;
+                assert_eq!(b.state["to_move"], "white");
+            }
+            Some("scoring") => {
+                let p = s["proposal"].as_u64().unwrap();
+                b.send(json!({ "type": "accept", "proposal": p })).await;
+                b.until_state("the end", |s| s["phase"] == "finished").await;
+                break;
+            }
+            _ => break,
+        }
+    }
+    assert!(disputed);
+    assert_eq!(b.state["phase"], "finished");
+    assert!(b.state["score"]["white"]["total"].as_str().is_some());
+}
