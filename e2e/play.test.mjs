@@ -143,7 +143,7 @@ test('two players play a 9x9 AGA game in the browser to the score', { timeout: 1
 
     // 8. The record.
     const sgf = await (await fetch(`${BASE}/api/games/${id}/sgf`)).text();
-    assert.match(sgf, /RU\[AGA\]/);
+    assert.match(sgf, /RU\[aga\]/);
     assert.ok(sgf.includes(`RE[${result}]`));
     assert.equal(await black.isVisible('#sgf-link'), true);
   } finally {

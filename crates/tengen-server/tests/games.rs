@@ -64,8 +64,18 @@ async fn aga_game_to_the_score_with_pass_stones_and_dead_stones() {
     let (status, sgf) = http_text(addr, "GET", &format!("/api/games/{}/sgf", g.id), None).await;
     assert_eq!(status, 200);
     assert!(
-        sgf.contains("RE[B+3.5]") && sgf.contains("RU[AGA]") && sgf.contains(";B[ea]"),
+        sgf.contains("RE[B+3.5]") && sgf.contains("PB[Player]") && sgf.contains(";B[ea]"),
         "{sgf}"
+    );
+    // It reads back into the same game.
+    let trees = tengen_sgf::parse(sgf.as_bytes(), tengen_sgf::Mode::Strict).unwrap();
+    let replayed = tengen_sgf::replay(&trees.games[0], &tengen_sgf::ReplayOptions::default())
+        .unwrap()
+        .game;
+    let (_, view) = http(addr, "GET", &format!("/api/games/{}", g.id), None).await;
+    assert_eq!(
+        replayed.moves().len(),
+        view["moves"].as_array().unwrap().len()
     );
     let (_, list) = http(addr, "GET", "/api/games", None).await;
     assert_eq!(list["finished"][0]["result"], "B+3.5");
