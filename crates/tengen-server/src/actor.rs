@@ -114,7 +114,15 @@ pub(crate) fn spawn(
                     .map(|(_, c)| c.clone());
                 let (snap_tx, snap_rx) = watch::channel(None);
                 actor.engine_snaps = Some(snap_tx);
-                tokio::spawn(engine::run(color, engine, command, snap_rx, tx.clone()));
+                let rules = actor.rt.setup.rules();
+                tokio::spawn(engine::run(
+                    color,
+                    engine,
+                    command,
+                    rules,
+                    snap_rx,
+                    tx.clone(),
+                ));
             }
         }
     }

@@ -4,8 +4,7 @@
 
 use std::{process::Stdio, sync::Arc, time::Duration};
 
-use rand::seq::IndexedRandom;
-use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, aga_handicap};
+use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, Rules, aga_handicap};
 use tokio::{
     io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
     process::{Child, ChildStdin, ChildStdout},
@@ -42,6 +41,7 @@ pub(crate) async fn run(
     color: Color,
     name: String,
     command: Option<String>,
+    rules: Rules,
     mut snaps: watch::Receiver<Option<Arc<EngineSnap>>>,
     actor: mpsc::Sender<ActorMsg>,
 ) {
@@ -58,31 +58,26 @@ pub(crate) async fn run(
                 break;
             }
             if acted_at != Some(snap.seq) {
-                let action = match &command {
-                    None => own_action(color, &snap),
-                    Some(cmd) => {
-                        if gtp.is_none() {
-                            match Gtp::start(cmd).await {
-                                Ok(g) => gtp = Some(g),
-                                Err(e) => {
-                                    eprintln!("tengen: engine {name}: {e}");
-                                    // Nothing else to do: the engine's clock (if any) runs out.
-                                    break;
-                                }
-                            }
-                        }
-                        match gtp.as_mut() {
-                            Some(g) => match g.action(color, &snap).await {
-                                Ok(a) => a,
-                                Err(e) => {
-                                    eprintln!("tengen: engine {name}: {e}");
-                                    gtp = None;
-                                    None
-                                }
-                            },
-                            None => None,
+                if gtp.is_none() {
+                    match Gtp::start(command.as_deref(), rules, snap.seq).await {
+                        Ok(g) => gtp = Some(g),
+                        Err(e) => {
+                            eprintln!("tengen: engine {name}: {e}");
+                            // Nothing else to do: the engine's clock (if any) runs out.
+                            break;
                         }
                     }
+                }
+                let action = match gtp.as_mut() {
+                    Some(g) => match g.action(color, &snap).await {
+                        Ok(a) => a,
+                        Err(e) => {
+                            eprintln!("tengen: engine {name}: {e}");
+                            gtp = None;
+                            None
+                        }
+                    },
+                    None => None,
                 };
                 if let Some(action) = action {
                     acted_at = Some(snap.seq);
@@ -106,26 +101,6 @@ pub(crate) async fn run(
     }
 }
 
-/// Tengen's own player: a random legal move that does not fill one of its own eyes.
-fn own_action(color: Color, snap: &EngineSnap) -> Option<EngineAction> {
-    let Some(game) = &snap.game else {
-        return (color == Color::Black && snap.both_joined)
-            .then(|| EngineAction::Place(handicap_points(snap.size, snap.handicap)));
-    };
-    if !snap.started {
-        return None;
-    }
-    match game.phase() {
-        Phase::Playing if game.to_move() == color => {
-            Some(EngineAction::Move(random_move(game, color)))
-        }
-        Phase::Scoring if !game.accepted(color) => Some(EngineAction::Dead(
-            game.suggest_dead().into_iter().map(xy).collect(),
-        )),
-        _ => None,
-    }
-}
-
 fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
     if let Ok(points) = aga_handicap(size, n) {
         return points.into_iter().map(xy).collect();
@@ -136,27 +111,23 @@ fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
     all.into_iter().take(n as usize).map(xy).collect()
 }
 
-/// A random legal move that fills none of `color`'s own eyes; a pass when there is none, or
-/// when the opponent passed and nothing is left to gain.
-pub(crate) fn random_move(game: &Game, color: Color) -> Move {
-    let board = game.board();
-    let candidates: Vec<Point> = game
-        .size()
-        .points()
-        .filter(|&p| board.get(p).is_none() && !board.is_own_eye(p, color))
-        .filter(|&p| game.check_as(color, Move::Play(p)).is_ok())
-        .collect();
-    match candidates.choose(&mut rand::rng()) {
-        Some(&p) => Move::Play(p),
-        None => Move::Pass,
-    }
+/// Where GTP commands go: an external engine's standard input and output, or Tengen's own
+/// engine (`tengen-gtp`) in this process.
+enum Transport {
+    Process(Box<Pipes>),
+    Own(Box<tengen_gtp::Engine>),
 }
 
-/// An external engine speaking GTP on its standard input and output.
-struct Gtp {
+/// A child process and its pipes.
+struct Pipes {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
+}
+
+/// An engine spoken to in GTP.
+struct Gtp {
+    transport: Transport,
     /// The moves the engine's board holds, in order.
     synced: Vec<(Color, Move)>,
     setup_done: bool,
@@ -165,7 +136,15 @@ struct Gtp {
 const GTP_TIMEOUT: Duration = Duration::from_secs(60);
 
 impl Gtp {
-    async fn start(command: &str) -> Result<Gtp, String> {
+    async fn start(command: Option<&str>, rules: Rules, seed: u64) -> Result<Gtp, String> {
+        let Some(command) = command else {
+            let seed = (seed as u32) ^ rand::random::<u32>() | 1;
+            return Ok(Gtp {
+                transport: Transport::Own(Box::new(tengen_gtp::Engine::new(rules).with_seed(seed))),
+                synced: Vec::new(),
+                setup_done: false,
+            });
+        };
         let mut words = command.split_whitespace();
         let program = words.next().ok_or("empty engine command")?;
         let mut child = tokio::process::Command::new(program)
@@ -179,9 +158,11 @@ impl Gtp {
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
         Ok(Gtp {
-            child,
-            stdin,
-            stdout,
+            transport: Transport::Process(Box::new(Pipes {
+                child,
+                stdin,
+                stdout,
+            })),
             synced: Vec::new(),
             setup_done: false,
         })
@@ -194,16 +175,26 @@ impl Gtp {
     }
 
     async fn send_inner(&mut self, command: &str) -> Result<String, String> {
-        self.stdin
+        let (stdin, stdout) = match &mut self.transport {
+            Transport::Own(engine) => {
+                let answer = engine.respond(command).unwrap_or_default();
+                let answer = answer.trim();
+                return match answer.strip_prefix('=') {
+                    Some(rest) => Ok(rest.trim().to_owned()),
+                    None => Err(format!("{command:?} failed: {answer}")),
+                };
+            }
+            Transport::Process(pipes) => (&mut pipes.stdin, &mut pipes.stdout),
+        };
+        stdin
             .write_all(format!("{command}\n").as_bytes())
             .await
             .map_err(|e| e.to_string())?;
-        self.stdin.flush().await.map_err(|e| e.to_string())?;
+        stdin.flush().await.map_err(|e| e.to_string())?;
         let mut answer = String::new();
         loop {
             let mut line = String::new();
-            let n = self
-                .stdout
+            let n = stdout
                 .read_line(&mut line)
                 .await
                 .map_err(|e| e.to_string())?;
@@ -318,7 +309,9 @@ impl Gtp {
 
     async fn quit(&mut self) {
         let _ = tokio::time::timeout(Duration::from_secs(2), self.send_inner("quit")).await;
-        let _ = self.child.kill().await;
+        if let Transport::Process(pipes) = &mut self.transport {
+            let _ = pipes.child.kill().await;
+        }
     }
 }
 
@@ -351,21 +344,5 @@ mod tests {
         assert_eq!(parse_vertex("i5", 9), None);
         assert_eq!(parse_vertex("k1", 9), None);
         assert_eq!(coord_name(Point::new(8, 0), 9), "J9");
-    }
-
-    #[test]
-    fn own_player_never_fills_its_own_eye() {
-        let mut game = Game::new(BoardSize::new(5).unwrap(), tengen_core::Rules::japanese());
-        for _ in 0..200 {
-            if game.phase() != Phase::Playing {
-                break;
-            }
-            let c = game.to_move();
-            let mv = random_move(&game, c);
-            if let Move::Play(p) = mv {
-                assert!(!game.board().is_own_eye(p, c));
-            }
-            game.play(mv).unwrap();
-        }
     }
 }
