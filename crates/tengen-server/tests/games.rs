@@ -312,3 +312,69 @@ async fn game_against_a_gtp_engine_with_its_dead_stone_proposal_and_a_dispute() 
     assert_eq!(b.state["phase"], "finished");
     assert!(b.state["score"]["white"]["total"].as_str().is_some());
 }
+
+#[tokio::test]
+async fn fixed_handicap_stones_are_placed_and_white_moves_first() {
+    let addr = start_server(vec![]).await;
+    let mut f = form("japanese");
+    f["handicap"] = json!(3);
+    let g = create_and_join(addr, f).await;
+    let b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    assert_eq!(b.state["phase"], "playing");
+    assert_eq!(b.state["to_move"], "white");
+    assert_eq!(b.state["komi"], "0");
+    assert_eq!(b.state["board"].as_str().unwrap().matches('B').count(), 3);
+}
+
+#[tokio::test]
+async fn free_handicap_is_placed_by_black_then_white_moves() {
+    let addr = start_server(vec![]).await;
+    let mut f = form("chinese");
+    f["handicap"] = json!(2);
+    f["placement"] = json!("free");
+    let g = create_and_join(addr, f).await;
+    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    assert_eq!(b.state["phase"], "placing");
+    let e = w
+        .expect_error(json!({ "type": "place_handicap", "points": [[1, 1], [2, 2]] }))
+        .await;
+    assert_eq!(e["code"], "not_your_seat");
+    let e = b
+        .expect_error(json!({ "type": "place_handicap", "points": [[1, 1], [1, 1]] }))
+        .await;
+    assert_eq!(e["code"], "not_now");
+    b.send(json!({ "type": "place_handicap", "points": [[1, 1], [7, 7]] }))
+        .await;
+    let s = w.until_state("placed", |s| s["phase"] == "playing").await;
+    assert_eq!(s["to_move"], "white");
+    assert_eq!(&s["board"].as_str().unwrap()[10..11], "B");
+    w.play(4, 4).await;
+}
+
+#[tokio::test]
+async fn the_server_flags_a_player_whose_byo_yomi_runs_out() {
+    let addr = start_server(vec![]).await;
+    let mut f = form("aga");
+    f["time"] = json!({ "kind": "byo_yomi", "main_s": 0, "period_s": 1, "periods": 1 });
+    let g = create_and_join(addr, f).await;
+    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    let c = &w.state["black"]["clock"];
+    assert_eq!(c["running"], true);
+    assert_eq!(c["overtime"], true);
+    let end = w
+        .until_state("the flag", |s| s["phase"] == "finished")
+        .await;
+    assert_eq!(end["result"], "W+T");
+}
+
+#[tokio::test]
+async fn resync_sends_the_whole_state() {
+    let addr = start_server(vec![]).await;
+    let g = create_and_join(addr, form("aga")).await;
+    let mut s = Player::connect(addr, &g.id, None).await.unwrap();
+    s.send(json!({ "type": "resync" })).await;
+    let m = s.until("the state", |m| m["type"] == "state").await;
+    assert_eq!(m["state"]["id"], g.id.as_str());
+    assert_eq!(m["state"]["spectators"], 1);
+}
