@@ -341,10 +341,14 @@ impl Board {
             .filter_map(|p| self.spots[self.cell(p)].kind.color().map(|c| (p, c)))
     }
 
-    /// The on-board orthogonal neighbours of an on-board point.
+    /// The on-board orthogonal neighbours of a point (none for a point off the board).
     pub fn neighbors(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
-        let cell = self.cell(point);
-        self.neighbor_cells(cell)
+        let cells = if self.size.contains(point) {
+            self.neighbor_cells(self.cell(point))
+        } else {
+            [0; 4] // cell 0 is a border cell
+        };
+        cells
             .into_iter()
             .filter(|&c| self.spots[c].kind != Cell::Border)
             .map(|c| self.point(c))

@@ -274,3 +274,23 @@ fn play_all_helper_reports_the_refused_move() {
     play_all(&mut g, &[at(0, 0), at(1, 1)]);
     assert_eq!(g.moves().len(), 2);
 }
+
+#[test]
+fn points_off_the_board_are_refused_or_empty_never_a_panic() {
+    let mut g = Game::new(BoardSize::new(5).unwrap(), Rules::japanese());
+    for point in [Point::new(5, 0), Point::new(0, 5), Point::new(255, 255)] {
+        assert_eq!(g.check(Move::Play(point)), Err(IllegalMove::OffBoard));
+        assert_eq!(g.board().get(point), None);
+        assert!(g.board().chain(point).is_empty());
+        assert!(g.board().liberties(point).is_empty());
+        assert_eq!(g.board().neighbors(point).count(), 0);
+        assert!(g.group(point).is_empty());
+        assert!(!g.is_dead(point));
+    }
+    g.play(Move::Pass).unwrap();
+    g.play(Move::Pass).unwrap();
+    assert!(g.toggle_dead(Point::new(9, 9)).is_err());
+    g.set_dead(&[Point::new(200, 3)]).unwrap();
+    assert!(g.dead_stones().is_empty());
+    let _ = g.score_with(&[Point::new(77, 77)]);
+}
