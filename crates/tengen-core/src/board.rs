@@ -163,6 +163,32 @@ impl Spot {
     };
 }
 
+/// The length of the per-cell array: a power of two of at least [`MAX_CELLS`].
+const SPOTS: usize = 1024;
+const SPOT_MASK: usize = SPOTS - 1;
+const _: () = assert!(MAX_CELLS <= SPOTS);
+
+/// The per-cell records, indexed modulo their power-of-two length. Every cell the board
+/// computes is below [`MAX_CELLS`], so the mask changes nothing, but it lets the compiler drop
+/// the bounds check from every access on the hot path (the workspace forbids `unsafe`).
+#[derive(Clone, Debug)]
+struct Spots(Box<[Spot; SPOTS]>);
+
+impl std::ops::Index<usize> for Spots {
+    type Output = Spot;
+    #[inline(always)]
+    fn index(&self, cell: usize) -> &Spot {
+        &self.0[cell & SPOT_MASK]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Spots {
+    #[inline(always)]
+    fn index_mut(&mut self, cell: usize) -> &mut Spot {
+        &mut self.0[cell & SPOT_MASK]
+    }
+}
+
 /// What a stone placement did, for callers that keep history.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Placement {
@@ -183,13 +209,13 @@ pub(crate) struct Placement {
 /// assert_eq!(board.get(Point::new(0, 0)), None);
 /// assert_eq!(board.captures(Color::Black), 1);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
     size: BoardSize,
     stride: usize,
     /// Everything known about each cell of the padded array, in one place so that one
-    /// bounds check and one cache line serve a neighbour visit.
-    spots: Vec<Spot>,
+    /// index and one cache line serve a neighbour visit.
+    spots: Spots,
     /// The empty cells, in `empties[..empty_count]`; the vector never changes its length,
     /// so that adding and removing are plain stores on the hot path.
     empties: Vec<u16>,
@@ -225,16 +251,47 @@ impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
         self.size == other.size
             && self
-                .spots
+                .used_spots()
                 .iter()
                 .map(|s| s.kind)
-                .eq(other.spots.iter().map(|s| s.kind))
+                .eq(other.used_spots().iter().map(|s| s.kind))
             && self.ko == other.ko
             && self.captures == other.captures
     }
 }
 
 impl Eq for Board {}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            stride: self.stride,
+            spots: self.spots.clone(),
+            empties: self.empties.clone(),
+            empty_count: self.empty_count,
+            ko: self.ko,
+            hash: self.hash,
+            captures: self.captures,
+        }
+    }
+
+    /// Copies into the existing buffers, and only the cells this size uses: a playout starts
+    /// with this, so it must not allocate.
+    fn clone_from(&mut self, source: &Board) {
+        if self.size != source.size {
+            *self = source.clone();
+            return;
+        }
+        let used = source.used_spots().len();
+        self.spots.0[..used].copy_from_slice(source.used_spots());
+        self.empties.copy_from_slice(&source.empties);
+        self.empty_count = source.empty_count;
+        self.ko = source.ko;
+        self.hash = source.hash;
+        self.captures = source.captures;
+    }
+}
 
 impl Board {
     /// An empty board.
@@ -246,7 +303,7 @@ impl Board {
         let mut board = Board {
             size,
             stride,
-            spots: vec![Spot::BORDER; total],
+            spots: Spots(Box::new([Spot::BORDER; SPOTS])),
             empties: vec![0; n * n],
             empty_count: 0,
             ko: NO_KO,
@@ -277,6 +334,11 @@ impl Board {
     #[must_use]
     pub fn size(&self) -> BoardSize {
         self.size
+    }
+
+    /// The cells of the padded array this size uses.
+    fn used_spots(&self) -> &[Spot] {
+        &self.spots.0[..self.stride * self.stride]
     }
 
     /// The cell index of an on-board point.
@@ -401,7 +463,7 @@ impl Board {
         if self.get(point).is_none() {
             return Vec::new();
         }
-        let mut seen = vec![false; self.spots.len()];
+        let mut seen = vec![false; self.used_spots().len()];
         let mut libs = Vec::new();
         for stone in self.chain_cells(self.cell(point)) {
             for nb in self.neighbor_cells(stone) {
@@ -738,7 +800,7 @@ impl Board {
         let mut counts = [0u32; 2];
         let mut visited = [0u64; MAX_CELLS.div_ceil(64)];
         let mut stack = [0u16; MAX_CELLS];
-        for cell in 0..self.spots.len() {
+        for cell in 0..self.used_spots().len() {
             match self.spots[cell].kind {
                 Cell::Black => counts[0] += 1,
                 Cell::White => counts[1] += 1,
@@ -833,10 +895,10 @@ impl Board {
 
     /// The maximal connected sets of empty points, with the colours they touch.
     pub(crate) fn empty_regions(&self) -> EmptyRegions {
-        let mut region_of = vec![u32::MAX; self.spots.len()];
+        let mut region_of = vec![u32::MAX; self.used_spots().len()];
         let mut list = Vec::new();
         let mut stack = Vec::new();
-        for start in 0..self.spots.len() {
+        for start in 0..self.used_spots().len() {
             if self.spots[start].kind != Cell::Empty || region_of[start] != u32::MAX {
                 continue;
             }
