@@ -83,6 +83,10 @@ const STONE_UNIT: [u16; 2] = [1, 1 << 4];
 const EMPTY_UNIT: u16 = 1 << 8;
 const EMPTY_MASK: u16 = 0xf << 8;
 
+/// The head of every empty and border cell: cell 0, a corner of the border, whose chain is
+/// scratch space that absorbs liberty updates meant for nobody.
+const NO_CHAIN: usize = 0;
+
 /// No simple-ko point.
 const NO_KO: u32 = u32::MAX;
 
@@ -104,16 +108,24 @@ struct Chain {
 impl Chain {
     #[inline]
     fn add_lib(&mut self, cell: usize) {
-        self.libs += 1;
-        self.lib_sum += cell as u32;
-        self.lib_sum_sq += (cell * cell) as u32;
+        self.add_libs(cell, 1);
+    }
+
+    /// Adds `count` (0 or 1) pseudo-liberties at `cell`: a multiplication instead of a branch
+    /// on the hot path. Wrapping, because the scratch chain of [`NO_CHAIN`] absorbs updates
+    /// meant for nobody.
+    #[inline]
+    fn add_libs(&mut self, cell: usize, count: u32) {
+        self.libs = self.libs.wrapping_add(count as u16);
+        self.lib_sum = self.lib_sum.wrapping_add(cell as u32 * count);
+        self.lib_sum_sq = self.lib_sum_sq.wrapping_add((cell * cell) as u32 * count);
     }
 
     #[inline]
     fn remove_lib(&mut self, cell: usize) {
-        self.libs -= 1;
-        self.lib_sum -= cell as u32;
-        self.lib_sum_sq -= (cell * cell) as u32;
+        self.libs = self.libs.wrapping_sub(1);
+        self.lib_sum = self.lib_sum.wrapping_sub(cell as u32);
+        self.lib_sum_sq = self.lib_sum_sq.wrapping_sub((cell * cell) as u32);
     }
 
     #[inline]
@@ -632,29 +644,36 @@ impl Board {
             }
             return (0, 0);
         }
+        // Liberties without branches: the outcome of a neighbour test is a coin toss in a
+        // random game, and mispredicted branches cost more than the arithmetic. An empty or
+        // border neighbour's head is NO_CHAIN, whose chain soaks up the update.
+        for nb in neighbors {
+            self.spots[nb].counts = self.spots[nb].counts.wrapping_add(count_change);
+            let empty = u32::from(self.spots[nb].kind == Cell::Empty);
+            self.spots[cell].chain.add_libs(nb, empty);
+            let head = usize::from(self.spots[nb].head);
+            self.spots[head].chain.remove_lib(cell);
+        }
         let own = Cell::stone(color);
-        // One pass over the neighbours; captures wait until it is done, so that the liberties
-        // they hand back are not counted twice by a later empty neighbour.
+        // Merges, then captures, which wait so that the liberties they hand back are not
+        // counted twice.
         let mut doomed = [(0usize, 0usize); 4];
         let mut doomed_count = 0;
         for nb in neighbors {
-            self.spots[nb].counts = self.spots[nb].counts.wrapping_add(count_change);
             let kind = self.spots[nb].kind;
-            if kind == Cell::Empty {
-                let head = usize::from(self.spots[cell].head);
-                self.spots[head].chain.add_lib(nb);
-            } else if kind != Cell::Border {
-                let head = usize::from(self.spots[nb].head);
-                self.spots[head].chain.remove_lib(cell);
-                if kind == own {
-                    let my_head = usize::from(self.spots[cell].head);
-                    if head != my_head {
-                        self.merge(my_head, head);
-                    }
-                } else if CAPTURES && self.spots[head].chain.libs == 0 {
-                    doomed[doomed_count] = (head, nb);
-                    doomed_count += 1;
+            let head = usize::from(self.spots[nb].head);
+            if kind == own {
+                let my_head = usize::from(self.spots[cell].head);
+                if head != my_head {
+                    self.merge(my_head, head);
                 }
+            } else if CAPTURES
+                && head != NO_CHAIN
+                && self.spots[head].chain.libs == 0
+                && !doomed[..doomed_count].iter().any(|&(h, _)| h == head)
+            {
+                doomed[doomed_count] = (head, nb);
+                doomed_count += 1;
             }
         }
         let mut captured = 0;
@@ -703,6 +722,7 @@ impl Board {
         let mut cell = head;
         loop {
             self.spots[cell].kind = Cell::Empty;
+            self.spots[cell].head = NO_CHAIN as u16;
             self.hash ^= key[cell];
             self.add_empty(cell);
             cell = usize::from(self.spots[cell].next);
@@ -716,10 +736,8 @@ impl Board {
             removed += 1;
             for nb in self.neighbor_cells(cell) {
                 self.spots[nb].counts = self.spots[nb].counts.wrapping_add(count_change);
-                if matches!(self.spots[nb].kind, Cell::Black | Cell::White) {
-                    let nb_head = usize::from(self.spots[nb].head);
-                    self.spots[nb_head].chain.add_lib(cell);
-                }
+                let nb_head = usize::from(self.spots[nb].head);
+                self.spots[nb_head].chain.add_lib(cell);
             }
             cell = usize::from(self.spots[cell].next);
             if cell == head {
