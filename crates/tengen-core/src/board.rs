@@ -812,54 +812,61 @@ impl Board {
 
     /// Area score of a finished playout: stones plus empty regions that touch one colour only.
     /// Returns `(black, white)`. Allocation-free, because it runs once per playout: a point
-    /// without empty neighbours is settled by its neighbours; larger regions are flood-filled
-    /// with a stack on the stack.
+    /// without empty neighbours is settled by its neighbour counts; larger regions are
+    /// flood-filled with a stack on the stack.
     pub(crate) fn area_counts(&self) -> (u32, u32) {
-        let mut counts = [0u32; 2];
-        let mut visited = [0u64; MAX_CELLS.div_ceil(64)];
+        let mut tally = [0u32; 4];
+        for spot in self.used_spots() {
+            tally[spot.kind as usize] += 1;
+        }
+        let (mut black, mut white) = (tally[Cell::Black as usize], tally[Cell::White as usize]);
+        let mut visited = [0u64; SPOTS / 64];
         let mut stack = [0u16; MAX_CELLS];
-        for cell in 0..self.used_spots().len() {
-            match self.spots[cell].kind {
-                Cell::Black => counts[0] += 1,
-                Cell::White => counts[1] += 1,
-                Cell::Border => {}
-                Cell::Empty => {
-                    if visited[cell / 64] & (1 << (cell % 64)) != 0 {
-                        continue;
-                    }
-                    visited[cell / 64] |= 1 << (cell % 64);
-                    let mut touches = [false; 2];
-                    let mut size = 0u32;
-                    let mut top = 1;
-                    stack[0] = cell as u16;
-                    while top > 0 {
-                        top -= 1;
-                        let here = usize::from(stack[top]);
-                        size += 1;
-                        for nb in self.neighbor_cells(here) {
-                            match self.spots[nb].kind {
-                                Cell::Black => touches[0] = true,
-                                Cell::White => touches[1] = true,
-                                Cell::Border => {}
-                                Cell::Empty => {
-                                    if visited[nb / 64] & (1 << (nb % 64)) == 0 {
-                                        visited[nb / 64] |= 1 << (nb % 64);
-                                        stack[top] = nb as u16;
-                                        top += 1;
-                                    }
-                                }
+        for &start in self.empty_cells() {
+            let start = usize::from(start);
+            let counts = self.spots[start].counts;
+            if counts & EMPTY_MASK == 0 {
+                // A one-point region, the usual end of a playout: settled by its neighbours,
+                // without a branch on who they are.
+                let (b, w) = (counts & 0xf, (counts >> 4) & 0xf);
+                black += u32::from((w == 0) & (b > 0));
+                white += u32::from((b == 0) & (w > 0));
+                continue;
+            }
+            if visited[start / 64] & (1 << (start % 64)) != 0 {
+                continue;
+            }
+            visited[start / 64] |= 1 << (start % 64);
+            let mut touches = [false; 2];
+            let mut size = 0u32;
+            let mut top = 1;
+            stack[0] = start as u16;
+            while top > 0 {
+                top -= 1;
+                let here = usize::from(stack[top]);
+                size += 1;
+                for nb in self.neighbor_cells(here) {
+                    match self.spots[nb].kind {
+                        Cell::Black => touches[0] = true,
+                        Cell::White => touches[1] = true,
+                        Cell::Border => {}
+                        Cell::Empty => {
+                            if visited[nb / 64] & (1 << (nb % 64)) == 0 {
+                                visited[nb / 64] |= 1 << (nb % 64);
+                                stack[top] = nb as u16;
+                                top += 1;
                             }
                         }
                     }
-                    match touches {
-                        [true, false] => counts[0] += size,
-                        [false, true] => counts[1] += size,
-                        _ => {}
-                    }
                 }
             }
+            match touches {
+                [true, false] => black += size,
+                [false, true] => white += size,
+                _ => {}
+            }
         }
-        (counts[0], counts[1])
+        (black, white)
     }
 
     /// Whether the playout policy may play `color` on the empty `cell`: legal under simple ko
@@ -894,7 +901,26 @@ impl Board {
                 return false;
             }
         }
-        self.ko != ko_key(cell, color) && self.liberty_after(cell, color) == LibertyAfter::Some
+        self.ko != ko_key(cell, color) && self.crowded_move_keeps_a_liberty(cell, color)
+    }
+
+    /// For a point without empty neighbours: whether the stone joins an own chain that has
+    /// another liberty, or captures. Without branches on the neighbours (a coin toss in a
+    /// random game); a border neighbour's scratch chain is masked out by its kind.
+    #[inline]
+    fn crowded_move_keeps_a_liberty(&self, cell: usize, color: Color) -> bool {
+        let own = Cell::stone(color);
+        let opponent = Cell::stone(color.other());
+        let mut keeps = false;
+        for nb in self.neighbor_cells(cell) {
+            let kind = self.spots[nb].kind;
+            let chain = &self.spots[usize::from(self.spots[nb].head)].chain;
+            let atari = (chain.libs > 0)
+                & (u64::from(chain.libs) * u64::from(chain.lib_sum_sq)
+                    == u64::from(chain.lib_sum) * u64::from(chain.lib_sum));
+            keeps |= ((kind == own) & !atari) | ((kind == opponent) & atari);
+        }
+        keeps
     }
 
     /// The empty cells in row-major order (the reference playout's candidates).
