@@ -61,6 +61,11 @@ fn gtp_fixed_free_and_set_handicap() {
 }
 
 #[test]
+fn gtp_final_status_list_seki_jp_9_and_aga_12() {
+    run_transcript("seki");
+}
+
+#[test]
 fn gtp_final_score_final_status_list_tengen_score_aga_11() {
     run_transcript("scoring");
 }
