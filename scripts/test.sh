@@ -7,6 +7,9 @@ bash scripts/setup.sh
 export PATH="$PATH:/usr/games"
 cargo build --release -p tengen
 cargo test --workspace --release
+# The playout benchmark as a test: Tengen and go_game_board must print the same reference
+# checksums (PLAYOUT.md's and others), and every criterion benchmark runs once.
+cargo test --release -p tengen-core --benches
 if [ -x e2e/run.sh ]; then
   bash e2e/run.sh
 fi

@@ -344,15 +344,13 @@ mod gg {
 
 /// Runs playouts for one library, with per-size state kept between calls.
 struct Runners {
-    gg9: gg::Runner,
-    gg19: gg::Runner,
+    gg: std::collections::BTreeMap<u8, gg::Runner>,
 }
 
 impl Runners {
     fn new() -> Runners {
         Runners {
-            gg9: gg::Runner::new(9),
-            gg19: gg::Runner::new(19),
+            gg: std::collections::BTreeMap::new(),
         }
     }
 
@@ -367,11 +365,11 @@ impl Runners {
                     black_wins: s.black_wins,
                 }
             }
-            Lib::GoGameBoard => match size {
-                9 => self.gg9.run(count, seed, policy),
-                19 => self.gg19.run(count, seed, policy),
-                _ => unreachable!("only 9x9 and 19x19 are benchmarked"),
-            },
+            Lib::GoGameBoard => self
+                .gg
+                .entry(size)
+                .or_insert_with(|| gg::Runner::new(size))
+                .run(count, seed, policy),
         }
     }
 }
@@ -404,6 +402,27 @@ fn check_checksums(runners: &mut Runners) -> bool {
                 lib = lib.name(),
             );
         }
+    }
+    // PLAYOUT.md: "Other sizes and seeds are checked the same way": the two independent
+    // implementations must agree wherever they are run (go_game_board stops at 19×19).
+    for (size, count, seed) in [
+        (3, 2000, 3),
+        (5, 1000, 7),
+        (7, 500, 11),
+        (13, 100, 13),
+        (17, 30, 17),
+        (2, 3000, 19),
+    ] {
+        let ours = runners.run(Lib::Tengen, size, count, seed, Policy::Reference);
+        let theirs = runners.run(Lib::GoGameBoard, size, count, seed, Policy::Reference);
+        let ok = ours.checksum == theirs.checksum;
+        all &= ok;
+        println!(
+            "checksum both          {size}x{size} {count:>5} playouts seed {seed}: tengen {:08x}, go_game_board {:08x} {}",
+            ours.checksum,
+            theirs.checksum,
+            if ok { "AGREE" } else { "DIFFER" },
+        );
     }
     println!(
         "go_game_board follows the reference policy exactly: {}",
@@ -558,5 +577,10 @@ fn main() {
         summary_table(&mut runners, checksums_ok);
     } else {
         println!("(not run with --bench: timed summary skipped)");
+        // As a test (CI runs `cargo test --benches`), disagreement is a failure.
+        assert!(
+            checksums_ok,
+            "Tengen and go_game_board disagree on the reference playout checksums"
+        );
     }
 }
