@@ -35,6 +35,8 @@ struct Args {
     rate: f64,
     seconds: u64,
     addr: Option<SocketAddr>,
+    /// Give every game a clock (byo-yomi, an hour of main time), so clock checkpoints run.
+    clock: bool,
 }
 
 fn args() -> Args {
@@ -43,6 +45,7 @@ fn args() -> Args {
         rate: 2000.0,
         seconds: 30,
         addr: None,
+        clock: false,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -53,6 +56,11 @@ fn args() -> Args {
             "--rate" => a.rate = v.parse().unwrap_or(a.rate),
             "--seconds" => a.seconds = v.parse().unwrap_or(a.seconds).min(600),
             "--addr" => a.addr = v.parse().ok(),
+            "--clock" => {
+                a.clock = true;
+                i += 1;
+                continue;
+            }
             other => {
                 eprintln!("unknown argument {other}");
                 std::process::exit(2);
@@ -216,17 +224,16 @@ async fn run(a: Args) {
     let t = Instant::now();
     let sem = Arc::new(Semaphore::new(16));
     let mut creating = Vec::new();
+    let mut form = json!({ "size": 19, "rules": "japanese", "color": "black" });
+    if a.clock {
+        form["time"] = json!({ "kind": "byo_yomi", "main_s": 3600, "period_s": 30, "periods": 5 });
+    }
     for _ in 0..a.games {
+        let form = form.clone();
         let sem = Arc::clone(&sem);
         creating.push(tokio::spawn(async move {
             let _permit = sem.acquire().await;
-            let g = http(
-                addr,
-                "POST",
-                "/api/games",
-                json!({ "size": 19, "rules": "japanese", "color": "black" }),
-            )
-            .await;
+            let g = http(addr, "POST", "/api/games", form).await;
             let id = g["id"].as_str().unwrap_or_default().to_owned();
             let j = http(
                 addr,

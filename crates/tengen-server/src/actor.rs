@@ -11,6 +11,7 @@ use tengen_core::{ByColor, Color, Game, Move, Phase};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use crate::{
+    config::ServerConfig,
     engine::{self, EngineAction, EngineSnap},
     error::AppError,
     runtime::{Record, Runtime},
@@ -82,6 +83,7 @@ struct Actor {
     spectators: u32,
     engine_snaps: Option<watch::Sender<Option<Arc<EngineSnap>>>>,
     last_activity: Instant,
+    config: ServerConfig,
     /// Set when the state could not be rebuilt: the actor stops.
     broken: bool,
 }
@@ -91,6 +93,7 @@ pub(crate) fn spawn(
     rt: Runtime,
     store: Arc<dyn Store>,
     engines: &[(String, String)],
+    config: ServerConfig,
 ) -> GameHandle {
     let (tx, rx) = mpsc::channel(256);
     let (updates, _) = broadcast::channel(64);
@@ -103,6 +106,7 @@ pub(crate) fn spawn(
         spectators: 0,
         engine_snaps: None,
         last_activity: Instant::now(),
+        config,
         broken: false,
     };
     if !actor.rt.finished() {
@@ -135,6 +139,7 @@ impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>) {
         loop {
             let deadline = self.rt.deadline();
+            let checkpoint = self.rt.next_checkpoint(self.config.clock_checkpoint);
             let idle = self.idle_deadline();
             tokio::select! {
                 msg = rx.recv() => match msg {
@@ -142,6 +147,7 @@ impl Actor {
                     None => break,
                 },
                 () = sleep_until(deadline), if deadline.is_some() => self.flag().await,
+                () = sleep_until(checkpoint), if checkpoint.is_some() => self.checkpoint().await,
                 () = sleep_until(idle), if idle.is_some() => {
                     if self.idle_deadline().is_some_and(|d| d <= Instant::now()) {
                         break;
@@ -285,7 +291,7 @@ impl Actor {
     }
 
     async fn engine_action(&mut self, color: Color, seq: u64, action: EngineAction) {
-        if seq != self.rt.seq {
+        if seq != self.rt.game_seq {
             return; // made for an older state
         }
         let now = Instant::now();
@@ -408,18 +414,37 @@ impl Actor {
         }
     }
 
+    /// Records the time spent on the running clock, so that a restart charges it.
+    async fn checkpoint(&mut self) {
+        let now = Instant::now();
+        if self
+            .rt
+            .next_checkpoint(self.config.clock_checkpoint)
+            .is_none_or(|due| due > now)
+        {
+            return;
+        }
+        if let Some((record, at)) = self.rt.checkpoint_at(now) {
+            let _ = self.commit_at(vec![record], at).await;
+        }
+    }
+
     /// Applies `records`, commits them, and only then broadcasts. If the store refuses,
     /// the state is rebuilt from the store and the caller gets an error.
     async fn commit(&mut self, records: Vec<Record>) -> Result<(), WireError> {
+        self.commit_at(records, Instant::now()).await
+    }
+
+    /// As [`Actor::commit`], applying the records at `now`.
+    async fn commit_at(&mut self, records: Vec<Record>, now: Instant) -> Result<(), WireError> {
         if records.is_empty() {
             return Ok(());
         }
-        let now = Instant::now();
         let first_seq = self.rt.seq + 1;
         let mut events = Vec::with_capacity(records.len());
         for r in &records {
             match self.rt.apply(r, now) {
-                Ok(e) => events.push(e),
+                Ok(e) => events.extend(e),
                 Err(e) => {
                     eprintln!("tengen: game {}: {e}", self.rt.id);
                     self.reload().await;
@@ -440,10 +465,13 @@ impl Actor {
                 "the server could not record this; nothing happened, try again",
             ));
         }
+        let changed = !events.is_empty();
         for e in events {
             self.broadcast(e);
         }
-        self.notify_engine();
+        if changed {
+            self.notify_engine();
+        }
         Ok(())
     }
 
@@ -490,7 +518,7 @@ impl Actor {
     fn notify_engine(&self) {
         if let Some(tx) = &self.engine_snaps {
             let snap = EngineSnap {
-                seq: self.rt.seq,
+                seq: self.rt.game_seq,
                 started: self.rt.started(),
                 both_joined: self.rt.joined(Color::Black) && self.rt.joined(Color::White),
                 handicap: self.rt.setup.handicap,

@@ -24,6 +24,7 @@ use tokio::sync::{broadcast, oneshot};
 
 use crate::{
     actor::{self, ActorMsg, GameHandle, to_json},
+    config::ServerConfig,
     error::AppError,
     runtime::Record,
     secret,
@@ -53,17 +54,30 @@ struct Inner {
     games: Mutex<HashMap<String, GameHandle>>,
     loading: tokio::sync::Mutex<()>,
     engines: Vec<(String, String)>,
+    config: ServerConfig,
 }
 
 impl AppState {
-    /// A server over `store`, with GTP `engines` as `(name, command line)`.
+    /// A server over `store`, with GTP `engines` as `(name, command line)`, and the settings
+    /// of [`ServerConfig::from_env`].
     #[must_use]
     pub fn new(store: Arc<dyn Store>, engines: Vec<(String, String)>) -> AppState {
+        AppState::with_config(store, engines, ServerConfig::from_env())
+    }
+
+    /// As [`AppState::new`], with explicit settings.
+    #[must_use]
+    pub fn with_config(
+        store: Arc<dyn Store>,
+        engines: Vec<(String, String)>,
+        config: ServerConfig,
+    ) -> AppState {
         AppState(Arc::new(Inner {
             store,
             games: Mutex::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
             engines,
+            config,
         }))
     }
 
@@ -109,7 +123,12 @@ impl AppState {
         let rt = actor::load_runtime(self.0.store.as_ref(), id)
             .await?
             .ok_or_else(|| AppError::NotFound("no such game".into()))?;
-        let handle = actor::spawn(rt, Arc::clone(&self.0.store), &self.0.engines);
+        let handle = actor::spawn(
+            rt,
+            Arc::clone(&self.0.store),
+            &self.0.engines,
+            self.0.config,
+        );
         if let Ok(mut games) = self.0.games.lock() {
             games.insert(id.to_owned(), handle.clone());
         }

@@ -26,6 +26,7 @@
 
 mod actor;
 mod clock;
+mod config;
 mod engine;
 mod error;
 mod http;
@@ -37,6 +38,7 @@ mod store;
 pub mod wire;
 
 pub use clock::{ClockState, TimeControl};
+pub use config::{CHECKPOINT_ENV, ServerConfig};
 pub use error::AppError;
 pub use http::{AppState, MAX_CLIENT_MESSAGE, app};
 pub use settings::{ColorChoice, CreateGame, OpponentChoice, Placement};

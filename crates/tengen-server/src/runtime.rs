@@ -86,6 +86,16 @@ pub(crate) enum Record {
     TimeOut {
         color: Side,
     },
+    /// A clock checkpoint: the player to move (`color`) has spent `spent_ms` on this turn so
+    /// far. Written while a clock runs, so that a restart charges the thinking time up to the
+    /// last checkpoint (and not the time the server was down). `left_ms` is the time the
+    /// player had left at that moment, for people reading the log; replay uses `spent_ms`.
+    Clock {
+        color: Side,
+        spent_ms: u64,
+        #[serde(default)]
+        left_ms: Option<u64>,
+    },
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -109,8 +119,15 @@ pub(crate) struct Runtime {
     pub undo_floor: usize,
     /// Records applied.
     pub seq: u64,
+    /// `seq` of the last record that changed the game (every record but clock checkpoints):
+    /// engines act for this version.
+    pub game_seq: u64,
     pub created_ms: u64,
+    /// When the clock of the turn was last (re)started: the turn's start, or the moment of
+    /// the last checkpoint applied.
     pub turn_started: Instant,
+    /// Time of this turn already charged before `turn_started` (from a checkpoint).
+    pub spent_before_ms: u64,
 }
 
 fn illegal_error(e: IllegalMove) -> ErrorCode {
@@ -158,8 +175,10 @@ impl Runtime {
             undo: None,
             undo_floor: 0,
             seq: 1,
+            game_seq: 1,
             created_ms: *at_ms,
             turn_started: now,
+            spent_before_ms: 0,
         })
     }
 
@@ -230,11 +249,57 @@ impl Runtime {
     pub(crate) fn deadline(&self) -> Option<Instant> {
         let color = self.clock_running()?;
         let left = self.setup.time.time_left_ms(self.clocks.get(color))?;
-        Some(self.turn_started + std::time::Duration::from_millis(left))
+        Some(
+            self.turn_started
+                + std::time::Duration::from_millis(left.saturating_sub(self.spent_before_ms)),
+        )
     }
 
-    fn elapsed_ms(&self, now: Instant) -> u64 {
-        now.saturating_duration_since(self.turn_started).as_millis() as u64
+    /// Time spent on the current turn at `now`, checkpointed time included.
+    pub(crate) fn elapsed_ms(&self, now: Instant) -> u64 {
+        self.spent_before_ms
+            .saturating_add(now.saturating_duration_since(self.turn_started).as_millis() as u64)
+    }
+
+    fn start_turn(&mut self, now: Instant) {
+        self.turn_started = now;
+        self.spent_before_ms = 0;
+    }
+
+    /// When the next clock checkpoint is due: `interval` after the turn started or after the
+    /// last checkpoint, while a clock runs (never when nothing changes).
+    pub(crate) fn next_checkpoint(&self, interval: std::time::Duration) -> Option<Instant> {
+        self.clock_running()?;
+        Some(self.turn_started + interval)
+    }
+
+    /// The checkpoint record of the running clock at `now`, if a clock runs, and the instant
+    /// it stands for (`now` less the fraction of a millisecond it does not count), at which
+    /// it is to be applied so that no time is given back.
+    pub(crate) fn checkpoint_at(&self, now: Instant) -> Option<(Record, Instant)> {
+        let record = self.checkpoint(now)?;
+        let Record::Clock { spent_ms, .. } = record else {
+            return None;
+        };
+        let at = self.turn_started
+            + std::time::Duration::from_millis(spent_ms.saturating_sub(self.spent_before_ms));
+        Some((record, at.min(now)))
+    }
+
+    /// The checkpoint record of the running clock at `now`, if a clock runs.
+    pub(crate) fn checkpoint(&self, now: Instant) -> Option<Record> {
+        let color = self.clock_running()?;
+        let spent_ms = self.elapsed_ms(now);
+        let left_ms = self
+            .setup
+            .time
+            .time_left_ms(self.clocks.get(color))
+            .map(|l| l.saturating_sub(spent_ms));
+        Some(Record::Clock {
+            color: color.into(),
+            spent_ms,
+            left_ms,
+        })
     }
 
     /// The records a seat's command produces, or why it is refused. Changes nothing.
@@ -458,10 +523,28 @@ impl Runtime {
     }
 
     /// Plays a record. On an error nothing may be assumed about the state (the actor reloads).
-    pub(crate) fn apply(&mut self, record: &Record, now: Instant) -> Result<EventView, String> {
+    /// Clock checkpoints change no position and produce no event (`None`).
+    pub(crate) fn apply(
+        &mut self,
+        record: &Record,
+        now: Instant,
+    ) -> Result<Option<EventView>, String> {
+        if let Record::Clock {
+            color, spent_ms, ..
+        } = record
+        {
+            if self.clock_running() != Some(Color::from(*color)) {
+                return Err("a clock checkpoint for a clock that is not running".into());
+            }
+            self.start_turn(now);
+            self.spent_before_ms = *spent_ms;
+            self.seq += 1;
+            return Ok(None);
+        }
         let event = self.apply_inner(record, now)?;
         self.seq += 1;
-        Ok(event)
+        self.game_seq = self.seq;
+        Ok(Some(event))
     }
 
     fn game_mut(&mut self) -> Result<&mut Game, String> {
@@ -479,13 +562,13 @@ impl Runtime {
                 }
                 self.seats[c.index()] = Some(token.clone());
                 self.invite = None;
-                self.turn_started = now;
+                self.start_turn(now);
                 EventView::Joined { color: *color }
             }
             Record::Placed { points } => {
                 let pts: Vec<Point> = points.iter().map(|&p| point(p)).collect();
                 self.game = Some(self.setup.start_free(&pts)?);
-                self.turn_started = now;
+                self.start_turn(now);
                 EventView::Placed {
                     count: points.len() as u32,
                 }
@@ -503,7 +586,7 @@ impl Runtime {
                     *self.clocks.get_mut(c) = *clock;
                 }
                 self.undo = None;
-                self.turn_started = now;
+                self.start_turn(now);
                 match at {
                     Some(p) => EventView::Played {
                         color: *color,
@@ -546,7 +629,7 @@ impl Runtime {
                     game.undo().map_err(e)?;
                 }
                 self.undo = None;
-                self.turn_started = now;
+                self.start_turn(now);
                 EventView::UndoAccepted { plies: *plies }
             }
             Record::ToggleDead { by, at } => {
@@ -575,7 +658,7 @@ impl Runtime {
                 let phase = game.resume((*by).into()).map_err(e)?;
                 let to_move = game.to_move();
                 self.undo_floor = game.moves().len();
-                self.turn_started = now;
+                self.start_turn(now);
                 match phase {
                     Phase::Finished(result) => EventView::Finished {
                         result: result.to_string(),
@@ -608,6 +691,7 @@ impl Runtime {
                     result: r.to_string(),
                 }
             }
+            Record::Clock { .. } => return Err("a clock checkpoint out of place".into()),
         })
     }
 
@@ -792,6 +876,10 @@ mod tests {
     use crate::settings::{CreateGame, OpponentChoice};
 
     fn created(rules: &str) -> Record {
+        created_with(rules, TimeControl::None)
+    }
+
+    fn created_with(rules: &str, time: TimeControl) -> Record {
         let form = CreateGame {
             size: 9,
             rules: rules.into(),
@@ -799,7 +887,7 @@ mod tests {
             placement: Default::default(),
             komi: None,
             color: crate::settings::ColorChoice::Black,
-            time: TimeControl::None,
+            time,
             opponent: OpponentChoice::Person,
             name: None,
         };
@@ -856,7 +944,7 @@ mod tests {
         let recs = rt
             .decide(Color::Black, &ClientMsg::UndoRequest { ply: 1 }, now)
             .unwrap();
-        let ev = rt.apply(&recs[0], now).unwrap();
+        let ev = rt.apply(&recs[0], now).unwrap().unwrap();
         assert_eq!(
             ev,
             EventView::UndoRequested {
@@ -865,5 +953,108 @@ mod tests {
                 plies: 1
             }
         );
+    }
+
+    fn ms(n: u64) -> std::time::Duration {
+        std::time::Duration::from_millis(n)
+    }
+
+    /// Plays `msg` for `color` at `now`, returning the records.
+    fn act(rt: &mut Runtime, color: Color, msg: ClientMsg, now: Instant) -> Vec<Record> {
+        let recs = rt.decide(color, &msg, now).unwrap();
+        for r in &recs {
+            rt.apply(r, now).unwrap();
+        }
+        recs
+    }
+
+    #[test]
+    fn replay_from_a_clock_checkpoint_charges_the_time_up_to_it_and_not_the_time_down() {
+        let fischer = TimeControl::Fischer {
+            initial_s: 60,
+            increment_s: 0,
+            max_s: 60,
+        };
+        let t0 = Instant::now();
+        let mut log = vec![created_with("aga", fischer)];
+        let mut rt = Runtime::new(&log[0], t0).unwrap();
+        log.extend(act(
+            &mut rt,
+            Color::Black,
+            ClientMsg::Play { ply: 0, x: 2, y: 2 },
+            t0 + ms(1_000),
+        ));
+        // White thinks; checkpoints at 5 s and 10 s into the turn.
+        for at in [6_000, 11_000] {
+            let due = rt.next_checkpoint(ms(5_000)).unwrap();
+            assert_eq!(due, t0 + ms(at));
+            let r = rt.checkpoint(due).unwrap();
+            assert_eq!(rt.apply(&r, due).unwrap(), None, "no event");
+            log.push(r);
+        }
+        assert_eq!(
+            log.last(),
+            Some(&Record::Clock {
+                color: Side::White,
+                spent_ms: 10_000,
+                left_ms: Some(50_000)
+            })
+        );
+        // Live, the deadline has not moved.
+        assert_eq!(rt.deadline(), Some(t0 + ms(61_000)));
+        // A restart an hour later: 10 s charged, the hour not.
+        let later = t0 + ms(3_600_000);
+        let again = Runtime::replay(&log, later).unwrap();
+        assert_eq!(again.elapsed_ms(later), 10_000);
+        assert_eq!(again.deadline(), Some(later + ms(50_000)));
+        assert_eq!(
+            again.game_seq,
+            again.seq - 2,
+            "checkpoints are not game changes"
+        );
+        // White's move 2 s after the restart is charged 12 s.
+        let mut again = again;
+        act(
+            &mut again,
+            Color::White,
+            ClientMsg::Play { ply: 1, x: 6, y: 6 },
+            later + ms(2_000),
+        );
+        assert_eq!(again.clocks.white.main_ms, 48_000);
+    }
+
+    #[test]
+    fn a_checkpoint_inside_a_byo_yomi_period_keeps_the_time_used_in_it() {
+        let byo = TimeControl::ByoYomi {
+            main_s: 0,
+            period_s: 30,
+            periods: 2,
+        };
+        let t0 = Instant::now();
+        let mut log = vec![created_with("aga", byo)];
+        let rt = Runtime::new(&log[0], t0).unwrap();
+        // Black is 20 s into the first period at the checkpoint.
+        let r = rt.checkpoint(t0 + ms(20_000)).unwrap();
+        log.push(r);
+        let later = t0 + ms(999_000);
+        let again = Runtime::replay(&log, later).unwrap();
+        // 40 s left in all, not a fresh 60.
+        assert_eq!(again.deadline(), Some(later + ms(40_000)));
+        // A checkpoint for the wrong colour does not apply.
+        let mut bad = again.clone();
+        let wrong = Record::Clock {
+            color: Side::White,
+            spent_ms: 1,
+            left_ms: None,
+        };
+        assert!(bad.apply(&wrong, later).is_err());
+    }
+
+    #[test]
+    fn no_checkpoints_without_a_running_clock() {
+        let now = Instant::now();
+        let rt = Runtime::new(&created("aga"), now).unwrap();
+        assert_eq!(rt.next_checkpoint(ms(5_000)), None);
+        assert_eq!(rt.checkpoint(now), None);
     }
 }

@@ -45,9 +45,15 @@ impl Drop for Server {
 
 /// Starts `tengen serve` on a free port; returns the process and its address.
 fn serve(db: &Path) -> (Server, SocketAddr) {
+    serve_with(db, &[])
+}
+
+/// As [`serve`], with environment variables (the clock checkpoint interval).
+fn serve_with(db: &Path, env: &[(&str, &str)]) -> (Server, SocketAddr) {
     let mut child = Command::new(tengen_binary())
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
+        .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -187,5 +193,65 @@ async fn kill_9_during_play_then_restart_continues_every_game_move_by_move_clock
         play_moves(&mut b, &mut w, 2).await;
         assert_eq!(b.state["ply"].as_u64(), Some(ply + 2));
     }
+    drop(server);
+}
+
+#[tokio::test]
+async fn kill_9_while_a_player_thinks_charges_the_thinking_time_up_to_the_last_checkpoint_not_the_time_down()
+ {
+    const INTERVAL_MS: u64 = 1000;
+    const THINK_MS: u64 = 3500;
+    const DOWN_MS: u64 = 3000;
+    let env = [(tengen_server::CHECKPOINT_ENV, "1000")];
+    let db = temp_db("checkpoints");
+    let (server, addr) = serve_with(&db, &env);
+    let g = create_and_join(
+        addr,
+        json!({ "size": 9, "rules": "japanese",
+            "time": { "kind": "fischer", "initial_s": 600, "increment_s": 0, "max_s": 600 } }),
+    )
+    .await;
+    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    play_moves(&mut b, &mut w, 2).await;
+    // Black thinks past three checkpoints; then the server is killed.
+    tokio::time::sleep(std::time::Duration::from_millis(THINK_MS)).await;
+    let before = game_view(addr, &g.id).await;
+    let spent_before = before["state"]["black"]["clock"]["elapsed_ms"]
+        .as_u64()
+        .unwrap();
+    assert!(spent_before >= THINK_MS, "{spent_before}");
+    drop(server); // SIGKILL
+    tokio::time::sleep(std::time::Duration::from_millis(DOWN_MS)).await;
+
+    let (server, addr) = serve_with(&db, &env);
+    let after = game_view(addr, &g.id).await;
+    assert_eq!(
+        clocks(&after),
+        clocks(&before),
+        "clocks at the turn's start"
+    );
+    let c = &after["state"]["black"]["clock"];
+    assert_eq!(c["running"], true);
+    let spent = c["elapsed_ms"].as_u64().unwrap();
+    // The thinking time is charged to within one checkpoint interval...
+    assert!(
+        spent + INTERVAL_MS + 100 >= spent_before,
+        "charged {spent} ms of {spent_before} ms thought"
+    );
+    // ...and the time the server was down is not.
+    assert!(
+        spent < spent_before + 1000 && spent < THINK_MS + DOWN_MS,
+        "charged {spent} ms after {spent_before} ms thought and {DOWN_MS} ms down"
+    );
+    // Black's move now costs the time thought before the crash plus the time since.
+    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    play_moves(&mut b, &mut w, 1).await;
+    let left = b.state["black"]["clock"]["main_ms"].as_u64().unwrap();
+    assert!(
+        (600_000 - spent_before - 1500..=600_000 - spent).contains(&left),
+        "{left} ms left after thinking {spent_before} ms before the crash"
+    );
     drop(server);
 }
