@@ -43,9 +43,16 @@ pub(crate) enum ActorMsg {
     Disconnect {
         role: Role,
     },
+    /// A seat's connection measured its lag credit.
+    Lag {
+        color: Color,
+        lag_ms: u64,
+    },
     Command {
         role: Role,
         msg: ClientMsg,
+        /// The connection's lag credit (half its smoothed round trip).
+        lag_ms: u64,
         reply: oneshot::Sender<Result<Option<String>, WireError>>,
     },
     Engine {
@@ -80,6 +87,8 @@ struct Actor {
     updates: broadcast::Sender<Arc<str>>,
     v: u64,
     conns: ByColor<u32>,
+    /// Each seat's lag credit, from its connections' latest measurement.
+    lag: ByColor<u64>,
     spectators: u32,
     engine_snaps: Option<watch::Sender<Option<Arc<EngineSnap>>>>,
     last_activity: Instant,
@@ -103,6 +112,7 @@ pub(crate) fn spawn(
         store,
         updates,
         conns: ByColor::default(),
+        lag: ByColor::default(),
         spectators: 0,
         engine_snaps: None,
         last_activity: Instant::now(),
@@ -138,7 +148,7 @@ pub(crate) fn spawn(
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>) {
         loop {
-            let deadline = self.rt.deadline();
+            let deadline = self.flag_deadline();
             let checkpoint = self.rt.next_checkpoint(self.config.clock_checkpoint);
             let idle = self.idle_deadline();
             tokio::select! {
@@ -158,6 +168,12 @@ impl Actor {
                 break;
             }
         }
+    }
+
+    /// When the player to move is flagged: the flag grace and the seat's lag after zero.
+    fn flag_deadline(&self) -> Option<Instant> {
+        let color = self.rt.clock_running()?;
+        self.rt.flag_deadline(*self.lag.get(color))
     }
 
     fn idle_deadline(&self) -> Option<Instant> {
@@ -232,8 +248,14 @@ impl Actor {
                     });
                 }
             },
-            ActorMsg::Command { role, msg, reply } => {
-                let result = self.command(role, msg).await;
+            ActorMsg::Lag { color, lag_ms } => *self.lag.get_mut(color) = lag_ms,
+            ActorMsg::Command {
+                role,
+                msg,
+                lag_ms,
+                reply,
+            } => {
+                let result = self.command(role, msg, lag_ms).await;
                 let _ = reply.send(result);
             }
             ActorMsg::Engine { color, seq, action } => self.engine_action(color, seq, action).await,
@@ -274,7 +296,12 @@ impl Actor {
             .find(|c| self.rt.seats[c.index()].as_deref() == Some(hash.as_str()))
     }
 
-    async fn command(&mut self, role: Role, msg: ClientMsg) -> Result<Option<String>, WireError> {
+    async fn command(
+        &mut self,
+        role: Role,
+        msg: ClientMsg,
+        lag_ms: u64,
+    ) -> Result<Option<String>, WireError> {
         if msg == ClientMsg::Resync {
             return Ok(Some(to_json(&ServerMsg::State {
                 state: Box::new(self.view()),
@@ -286,7 +313,7 @@ impl Actor {
                 "spectators can only watch",
             ));
         };
-        let records = self.rt.decide(color, &msg, Instant::now())?;
+        let records = self.rt.decide_lagged(color, &msg, Instant::now(), lag_ms)?;
         self.commit(records).await.map(|()| None)
     }
 
@@ -405,7 +432,7 @@ impl Actor {
         let Some(color) = self.rt.clock_running() else {
             return;
         };
-        if self.rt.deadline().is_some_and(|d| d <= Instant::now()) {
+        if self.flag_deadline().is_some_and(|d| d <= Instant::now()) {
             let _ = self
                 .commit(vec![Record::TimeOut {
                     color: color.into(),

@@ -26,6 +26,7 @@ use crate::{
     actor::{self, ActorMsg, GameHandle, to_json},
     config::ServerConfig,
     error::AppError,
+    lag::{LagMeter, PING_EVERY},
     runtime::Record,
     secret,
     settings::{CreateGame, Placement, rules_summary},
@@ -540,12 +541,41 @@ async fn serve_connection(
         last: Instant::now(),
         refused: 0,
     };
+    // Round trips: a ping frame now and every PING_EVERY; the answer's delay is measured.
+    let mut meter = LagMeter::default();
+    let mut pings = tokio::time::interval(PING_EVERY);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut ping_seq: u64 = 0;
+    let mut pending: Option<(u64, Instant)> = None;
     loop {
         tokio::select! {
+            _ = pings.tick() => {
+                ping_seq += 1;
+                pending = Some((ping_seq, Instant::now()));
+                let payload = ping_seq.to_be_bytes().to_vec();
+                if sink.send(Message::Ping(payload.into())).await.is_err() {
+                    return;
+                }
+            }
             incoming = stream.next() => {
                 let Some(Ok(m)) = incoming else { return };
                 if matches!(m, Message::Close(_)) {
                     return;
+                }
+                if let Message::Pong(payload) = &m {
+                    if let Some((seq, sent)) = pending {
+                        if payload.as_ref() == seq.to_be_bytes() {
+                            pending = None;
+                            meter.sample(sent.elapsed());
+                            if let Some(color) = role.color() {
+                                let msg = ActorMsg::Lag { color, lag_ms: meter.credit_ms() };
+                                if handle.tx.send(msg).await.is_err() {
+                                    return;
+                                }
+                            }
+                            continue;
+                        }
+                    }
                 }
                 if !limit.allow() {
                     if limit.refused > FLOOD_CLOSE_AFTER {
@@ -574,7 +604,9 @@ async fn serve_connection(
                     )),
                     msg => {
                         let (reply, rx) = oneshot::channel();
-                        if handle.tx.send(ActorMsg::Command { role, msg, reply }).await.is_err() {
+                        let lag_ms = meter.credit_ms();
+                        let command = ActorMsg::Command { role, msg, lag_ms, reply };
+                        if handle.tx.send(command).await.is_err() {
                             return;
                         }
                         match rx.await {
@@ -599,7 +631,7 @@ async fn serve_connection(
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     // Too far behind: send the whole state instead of the missed updates.
                     let (reply, rx) = oneshot::channel();
-                    let msg = ActorMsg::Command { role, msg: ClientMsg::Resync, reply };
+                    let msg = ActorMsg::Command { role, msg: ClientMsg::Resync, lag_ms: 0, reply };
                     if handle.tx.send(msg).await.is_err() {
                         return;
                     }

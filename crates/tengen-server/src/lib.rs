@@ -30,6 +30,7 @@ mod config;
 mod engine;
 mod error;
 mod http;
+mod lag;
 mod runtime;
 mod secret;
 mod settings;

@@ -12,6 +12,7 @@ use tengen_core::{
 
 use crate::{
     clock::{ClockState, TimeControl},
+    lag,
     settings::{GameSetup, SeatKind, rules_summary},
     wire::{
         ClientMsg, ClockView, ErrorCode, EventView, LastMove, PhaseView, PlayerView, ScoreView,
@@ -245,7 +246,18 @@ impl Runtime {
         (game.phase() == Phase::Playing).then(|| game.to_move())
     }
 
-    /// When the player to move flags, if a clock runs.
+    /// When the player to move is flagged, if a clock runs: the flag grace and the seat's
+    /// lag credit (`lag_ms`, capped) after the clock reaches zero.
+    pub(crate) fn flag_deadline(&self, lag_ms: u64) -> Option<Instant> {
+        Some(
+            self.deadline()?
+                + std::time::Duration::from_millis(
+                    lag::FLAG_GRACE_MS + lag_ms.min(lag::LAG_CAP_MS),
+                ),
+        )
+    }
+
+    /// When the clock of the player to move reaches zero, if a clock runs.
     pub(crate) fn deadline(&self) -> Option<Instant> {
         let color = self.clock_running()?;
         let left = self.setup.time.time_left_ms(self.clocks.get(color))?;
@@ -309,13 +321,25 @@ impl Runtime {
         msg: &ClientMsg,
         now: Instant,
     ) -> Result<Vec<Record>, WireError> {
+        self.decide_lagged(color, msg, now, 0)
+    }
+
+    /// As [`Runtime::decide`], for a command that came over a connection whose lag credit is
+    /// `lag_ms` (half its round trip; capped at [`lag::LAG_CAP_MS`] here).
+    pub(crate) fn decide_lagged(
+        &self,
+        color: Color,
+        msg: &ClientMsg,
+        now: Instant,
+        lag_ms: u64,
+    ) -> Result<Vec<Record>, WireError> {
         let side = Side::from(color);
         let ply = self.ply();
         match *msg {
             ClientMsg::Play { ply: p, x, y } => {
-                self.move_records(color, p, Move::Play(Point::new(x, y)), now)
+                self.move_records(color, p, Move::Play(Point::new(x, y)), now, lag_ms)
             }
-            ClientMsg::Pass { ply: p } => self.move_records(color, p, Move::Pass, now),
+            ClientMsg::Pass { ply: p } => self.move_records(color, p, Move::Pass, now, lag_ms),
             ClientMsg::Resign { .. } => {
                 if self.finished() {
                     return Err(WireError::new(ErrorCode::NotNow, "the game is over"));
@@ -467,6 +491,7 @@ impl Runtime {
         ply: u32,
         mv: Move,
         now: Instant,
+        lag_ms: u64,
     ) -> Result<Vec<Record>, WireError> {
         let game = self.playing()?;
         if ply != self.ply() {
@@ -486,11 +511,19 @@ impl Runtime {
         let clock = if self.setup.time == TimeControl::None {
             None
         } else {
-            match self
-                .setup
-                .time
-                .charge(self.clocks.get(color), self.elapsed_ms(now))
-            {
+            // Network lag is not thinking time (capped); a move inside the flag grace is
+            // played as if made on the last millisecond.
+            let clock = self.clocks.get(color);
+            let elapsed = self
+                .elapsed_ms(now)
+                .saturating_sub(lag_ms.min(lag::LAG_CAP_MS));
+            let left = self.setup.time.time_left_ms(clock).unwrap_or(u64::MAX);
+            let charged = self.setup.time.charge(clock, elapsed).or_else(|| {
+                (elapsed < left.saturating_add(lag::FLAG_GRACE_MS))
+                    .then(|| self.setup.time.charge(clock, left.saturating_sub(1)))
+                    .flatten()
+            });
+            match charged {
                 Some(c) => Some(c),
                 None => {
                     return Ok(vec![Record::TimeOut {
@@ -1056,5 +1089,97 @@ mod tests {
         let rt = Runtime::new(&created("aga"), now).unwrap();
         assert_eq!(rt.next_checkpoint(ms(5_000)), None);
         assert_eq!(rt.checkpoint(now), None);
+    }
+
+    fn byo_one_second() -> TimeControl {
+        TimeControl::ByoYomi {
+            main_s: 0,
+            period_s: 1,
+            periods: 1,
+        }
+    }
+
+    fn black_plays_after(rt: &Runtime, t0: Instant, after_ms: u64, lag_ms: u64) -> Vec<Record> {
+        rt.decide_lagged(
+            Color::Black,
+            &ClientMsg::Play { ply: 0, x: 4, y: 4 },
+            t0 + ms(after_ms),
+            lag_ms,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_move_inside_the_flag_grace_is_played_and_one_after_it_times_out() {
+        let t0 = Instant::now();
+        let rt = Runtime::new(&created_with("aga", byo_one_second()), t0).unwrap();
+        // One second on the clock, one second of grace.
+        assert_eq!(rt.deadline(), Some(t0 + ms(1_000)));
+        assert_eq!(rt.flag_deadline(0), Some(t0 + ms(2_000)));
+        let inside = black_plays_after(&rt, t0, 1_900, 0);
+        assert!(
+            matches!(
+                inside[..],
+                [Record::Move {
+                    clock: Some(ClockState {
+                        main_ms: 0,
+                        periods: 1
+                    }),
+                    ..
+                }]
+            ),
+            "{inside:?}"
+        );
+        let after = black_plays_after(&rt, t0, 2_000, 0);
+        assert_eq!(after, vec![Record::TimeOut { color: Side::Black }]);
+        // Fischer: a move in the grace keeps the increment on an empty clock.
+        let f = TimeControl::Fischer {
+            initial_s: 2,
+            increment_s: 3,
+            max_s: 10,
+        };
+        let rt = Runtime::new(&created_with("aga", f), t0).unwrap();
+        let inside = black_plays_after(&rt, t0, 2_500, 0);
+        assert!(
+            matches!(
+                inside[..],
+                [Record::Move {
+                    clock: Some(ClockState { main_ms: 3_001, .. }),
+                    ..
+                }]
+            ),
+            "{inside:?}"
+        );
+    }
+
+    #[test]
+    fn network_lag_is_credited_up_to_one_second() {
+        let t0 = Instant::now();
+        let rt = Runtime::new(&created_with("aga", byo_one_second()), t0).unwrap();
+        // 2.8 s after the turn started, with 0.9 s of lag: 1.9 s charged, inside the grace.
+        assert!(matches!(
+            black_plays_after(&rt, t0, 2_800, 900)[..],
+            [Record::Move { .. }]
+        ));
+        // A claimed lag of 5 s is credited 1 s only: 2.5 s charged, past the grace.
+        assert_eq!(
+            black_plays_after(&rt, t0, 3_500, 5_000),
+            vec![Record::TimeOut { color: Side::Black }]
+        );
+        assert_eq!(rt.flag_deadline(5_000), Some(t0 + ms(3_000)));
+        // Lag is credited on the clock too: 0.3 s of a 0.5 s move.
+        let f = TimeControl::Fischer {
+            initial_s: 10,
+            increment_s: 0,
+            max_s: 10,
+        };
+        let rt = Runtime::new(&created_with("aga", f), t0).unwrap();
+        assert!(matches!(
+            black_plays_after(&rt, t0, 500, 300)[..],
+            [Record::Move {
+                clock: Some(ClockState { main_ms: 9_800, .. }),
+                ..
+            }]
+        ));
     }
 }
