@@ -150,3 +150,52 @@ test('two players play a 9x9 AGA game in the browser to the score', { timeout: 1
     await browser.close();
   }
 });
+
+test('a player aborts a game after one move; it is listed as aborted', { timeout: 60_000 }, async () => {
+  assert.ok(BASE, 'TENGEN_URL is not set: run e2e/run.sh');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const ctxB = await browser.newContext({ viewport: { width: 1200, height: 820 } });
+    const ctxW = await browser.newContext({ viewport: { width: 1200, height: 820 } });
+    const black = await ctxB.newPage();
+    const white = await ctxW.newPage();
+    for (const p of [black, white]) p.on('pageerror', (e) => { throw e; });
+    await black.goto(BASE + '/');
+    await black.check('input[name="color"][value="black"]');
+    await black.fill('input[name="name"]', 'Carol');
+    await black.click('#create-button');
+    await black.waitForURL(/\/g\/[0-9a-f]{16}$/);
+    await black.waitForSelector('#invite-box:not([hidden])');
+    const invite = await black.inputValue('#invite-link');
+    await white.goto(invite);
+    await white.waitForFunction(() => /you play White/.test(document.getElementById('game-title').textContent));
+    const before = await white.locator('#resign-button').boundingBox();
+    await black.click(pt(2, 2));
+    await white.waitForSelector(stone(2, 2, 'black'));
+    assert.equal(await black.isEnabled('#abort-button'), true, 'Black may abort after one move');
+    assert.deepEqual(await white.locator('#resign-button').boundingBox(), before, 'the buttons did not move');
+    await black.click('#abort-button');
+    assert.match(await black.textContent('#confirm-text'), /Abort this game/);
+    await shot(black, '12-abort-confirmation');
+    await black.click('#confirm-yes');
+    for (const p of [black, white]) {
+      await p.waitForFunction(() => /Game aborted by Black: no result/.test(document.getElementById('status').textContent));
+    }
+    await shot(white, '13-aborted');
+    const id = new URL(black.url()).pathname.split('/').pop();
+    const view = await (await fetch(`${BASE}/api/games/${id}`)).json();
+    assert.equal(view.state.aborted_by, 'black');
+    assert.equal(view.state.result, null);
+    await black.goto(BASE + '/');
+    await black.waitForFunction((gid) => {
+      const a = document.querySelector(`#finished-games a[href="/g/${gid}"]`);
+      return a && /aborted/.test(a.parentElement.textContent);
+    }, id);
+  } finally {
+    await browser.close();
+  }
+});

@@ -405,6 +405,11 @@ impl Actor {
     }
 
     async fn join(&mut self, invite: &str) -> Result<JoinOk, AppError> {
+        if self.rt.aborted.is_some() {
+            return Err(AppError::Conflict(
+                "this game was aborted: you can look at it".into(),
+            ));
+        }
         let open = Color::ALL.into_iter().find(|&c| {
             matches!(self.rt.seat_kind(c), SeatKind::Person { .. })
                 && self.rt.seats[c.index()].is_none()
@@ -546,6 +551,7 @@ impl Actor {
         if let Some(tx) = &self.engine_snaps {
             let snap = EngineSnap {
                 seq: self.rt.game_seq,
+                over: self.rt.finished(),
                 started: self.rt.started(),
                 both_joined: self.rt.joined(Color::Black) && self.rt.joined(Color::White),
                 handicap: self.rt.setup.handicap,
@@ -587,6 +593,7 @@ pub(crate) fn summary(rt: &Runtime) -> GameSummary {
             .map(|r| r.to_string()),
         moves: rt.ply(),
         created_ms: rt.created_ms,
+        aborted: rt.aborted.is_some(),
     }
 }
 

@@ -29,6 +29,8 @@ pub(crate) enum EngineAction {
 /// The game as the engine task sees it after each change.
 pub(crate) struct EngineSnap {
     pub seq: u64,
+    /// The game is over (finished, or aborted).
+    pub over: bool,
     pub started: bool,
     pub both_joined: bool,
     pub handicap: u32,
@@ -50,10 +52,11 @@ pub(crate) async fn run(
     loop {
         let snap = snaps.borrow_and_update().clone();
         if let Some(snap) = snap {
-            if snap
-                .game
-                .as_ref()
-                .is_some_and(|g| matches!(g.phase(), Phase::Finished(_)))
+            if snap.over
+                || snap
+                    .game
+                    .as_ref()
+                    .is_some_and(|g| matches!(g.phase(), Phase::Finished(_)))
             {
                 break;
             }

@@ -87,6 +87,10 @@ pub(crate) enum Record {
     TimeOut {
         color: Side,
     },
+    /// A player aborted the game within their first moves: it ends with no result.
+    Aborted {
+        by: Side,
+    },
     /// A clock checkpoint: the player to move (`color`) has spent `spent_ms` on this turn so
     /// far. Written while a clock runs, so that a restart charges the thinking time up to the
     /// last checkpoint (and not the time the server was down). `left_ms` is the time the
@@ -116,6 +120,8 @@ pub(crate) struct Runtime {
     pub game: Option<Game>,
     pub clocks: ByColor<ClockState>,
     pub undo: Option<UndoReq>,
+    /// Who aborted the game, if it was aborted (then it is over, with no result).
+    pub aborted: Option<Color>,
     /// Moves before this index cannot be taken back (handicap, resumption).
     pub undo_floor: usize,
     /// Records applied.
@@ -130,6 +136,10 @@ pub(crate) struct Runtime {
     /// Time of this turn already charged before `turn_started` (from a checkpoint).
     pub spent_before_ms: u64,
 }
+
+/// A player may abort the game until they play this many moves of their own (so: before
+/// their second move).
+pub(crate) const ABORT_BEFORE_OWN_MOVE: usize = 2;
 
 fn illegal_error(e: IllegalMove) -> ErrorCode {
     match e {
@@ -174,6 +184,7 @@ impl Runtime {
                 white: setup.time.start(),
             },
             undo: None,
+            aborted: None,
             undo_floor: 0,
             seq: 1,
             game_seq: 1,
@@ -216,13 +227,17 @@ impl Runtime {
     }
 
     pub(crate) fn finished(&self) -> bool {
-        matches!(
-            self.game.as_ref().map(Game::phase),
-            Some(Phase::Finished(_))
-        )
+        self.aborted.is_some()
+            || matches!(
+                self.game.as_ref().map(Game::phase),
+                Some(Phase::Finished(_))
+            )
     }
 
     pub(crate) fn phase_view(&self) -> PhaseView {
+        if self.aborted.is_some() {
+            return PhaseView::Finished;
+        }
         if !self.joined(Color::Black) || !self.joined(Color::White) {
             // A resignation can end a game before anyone joined.
             if !self.finished() {
@@ -239,7 +254,7 @@ impl Runtime {
 
     /// Whether the clock of the player to move is running.
     pub(crate) fn clock_running(&self) -> Option<Color> {
-        if self.setup.time == TimeControl::None || !self.started() {
+        if self.setup.time == TimeControl::None || !self.started() || self.aborted.is_some() {
             return None;
         }
         let game = self.game.as_ref()?;
@@ -335,6 +350,9 @@ impl Runtime {
     ) -> Result<Vec<Record>, WireError> {
         let side = Side::from(color);
         let ply = self.ply();
+        if self.aborted.is_some() {
+            return Err(WireError::new(ErrorCode::NotNow, "the game was aborted"));
+        }
         match *msg {
             ClientMsg::Play { ply: p, x, y } => {
                 self.move_records(color, p, Move::Play(Point::new(x, y)), now, lag_ms)
@@ -345,6 +363,21 @@ impl Runtime {
                     return Err(WireError::new(ErrorCode::NotNow, "the game is over"));
                 }
                 Ok(vec![Record::Resign { by: side }])
+            }
+            ClientMsg::Abort { .. } => {
+                if self.finished() {
+                    return Err(WireError::new(ErrorCode::NotNow, "the game is over"));
+                }
+                let own = self.own_moves(color);
+                if own >= ABORT_BEFORE_OWN_MOVE {
+                    return Err(WireError::new(
+                        ErrorCode::NotNow,
+                        format!(
+                            "a game can be aborted only before your move {ABORT_BEFORE_OWN_MOVE}; you have played {own}: resign instead"
+                        ),
+                    ));
+                }
+                Ok(vec![Record::Aborted { by: side }])
             }
             ClientMsg::UndoRequest { ply: p } => {
                 let game = self.playing()?;
@@ -456,6 +489,22 @@ impl Runtime {
                 Err(WireError::new(ErrorCode::BadMessage, "not a game command"))
             }
         }
+    }
+
+    /// Moves (passes included) `color` has played so far; handicap stones and White's forced
+    /// closing pass do not count.
+    pub(crate) fn own_moves(&self, color: Color) -> usize {
+        self.game.as_ref().map_or(0, |g| {
+            g.moves()
+                .iter()
+                .filter(|m| m.color == color && !m.forced)
+                .count()
+        })
+    }
+
+    /// Whether `color` may still abort the game.
+    pub(crate) fn can_abort(&self, color: Color) -> bool {
+        !self.finished() && self.own_moves(color) < ABORT_BEFORE_OWN_MOVE
     }
 
     fn playing(&self) -> Result<&Game, WireError> {
@@ -586,6 +635,9 @@ impl Runtime {
 
     fn apply_inner(&mut self, record: &Record, now: Instant) -> Result<EventView, String> {
         let e = |x: ActionError| x.to_string();
+        if self.aborted.is_some() {
+            return Err("the game was aborted".into());
+        }
         Ok(match record {
             Record::Created { .. } => return Err("a second `created`".into()),
             Record::Joined { color, token } => {
@@ -724,6 +776,14 @@ impl Runtime {
                     result: r.to_string(),
                 }
             }
+            Record::Aborted { by } => {
+                if self.finished() {
+                    return Err("aborting a finished game".into());
+                }
+                self.aborted = Some((*by).into());
+                self.undo = None;
+                EventView::Aborted { by: *by }
+            }
             Record::Clock { .. } => return Err("a clock checkpoint out of place".into()),
         })
     }
@@ -785,6 +845,7 @@ impl Runtime {
                 captures: game.map_or(0, |g| g.captures(c)),
                 pass_stones: game.map_or(0, |g| g.pass_stones(c)),
                 accepted: game.is_some_and(|g| g.accepted(c)),
+                can_abort: self.can_abort(c),
                 clock,
             }
         };
@@ -803,7 +864,7 @@ impl Runtime {
                 usize::from(size) * usize::from(size),
             ));
         }
-        let phase = game.map(Game::phase);
+        let phase = game.map(Game::phase).filter(|_| self.aborted.is_none());
         let counted = match phase {
             Some(Phase::Scoring) => true,
             Some(Phase::Finished(r)) => matches!(
@@ -833,7 +894,7 @@ impl Runtime {
                 at: m.mv.point().map(xy),
             }),
             ko_point: game
-                .filter(|g| g.phase() == Phase::Playing)
+                .filter(|g| g.phase() == Phase::Playing && self.aborted.is_none())
                 .and_then(|g| g.board().ko_point(g.to_move()))
                 .map(xy),
             black: player(Color::Black),
@@ -848,6 +909,7 @@ impl Runtime {
             ownership: score.as_ref().zip(game).map(|(s, g)| ownership_map(s, g)),
             score: score.as_ref().map(score_view),
             result: game.and_then(Game::result).map(|r| r.to_string()),
+            aborted_by: self.aborted.map(Side::from),
             resumptions: game.map_or(0, Game::resumptions),
             spectators,
         }

@@ -51,6 +51,20 @@ pub(crate) fn write(rt: &Runtime) -> String {
             );
         }
     }
+    if let Some(by) = rt.aborted {
+        let who = match by {
+            Color::Black => "Black",
+            Color::White => "White",
+        };
+        // No RE: an aborted game has no result (RE[Void] would claim a game that ended
+        // without a winner under the rules).
+        push(
+            &mut tree,
+            root,
+            "GC",
+            vec![format!("Aborted by {who}: no result")],
+        );
+    }
     if matches!(
         game.result(),
         Some(GameResult::Score { .. } | GameResult::Jigo)

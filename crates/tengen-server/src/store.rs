@@ -56,6 +56,9 @@ pub struct GameSummary {
     pub moves: u32,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_ms: u64,
+    /// The game was aborted (it is finished, with no result).
+    #[serde(default)]
+    pub aborted: bool,
 }
 
 /// Where games are kept. Every method commits before its future resolves.
@@ -377,6 +380,7 @@ mod tests {
             result: None,
             moves: 0,
             created_ms: 1,
+            aborted: false,
         }
     }
 

@@ -83,6 +83,11 @@ pub enum ClientMsg {
         /// Moves played when the player resigned.
         ply: u32,
     },
+    /// Abort the game: allowed before the sender's second move; the game ends with no result.
+    Abort {
+        /// Moves played when the player aborted.
+        ply: u32,
+    },
     /// Ask to take back the requester's last move (and the reply after it, if any).
     UndoRequest {
         /// Moves played when asked.
@@ -334,6 +339,11 @@ pub enum EventView {
         /// Who moves first now.
         to_move: Side,
     },
+    /// A player aborted the game: it is over, with no result.
+    Aborted {
+        /// Who aborted.
+        by: Side,
+    },
     /// The game ended.
     Finished {
         /// The result, e.g. `B+3.5`, `W+R`.
@@ -400,6 +410,8 @@ pub struct PlayerView {
     pub pass_stones: u32,
     /// Accepted the current dead-stone proposal.
     pub accepted: bool,
+    /// May still abort the game (before this player's second move).
+    pub can_abort: bool,
     /// The clock, if the game has one.
     pub clock: Option<ClockView>,
 }
@@ -499,8 +511,10 @@ pub struct StateView {
     pub ownership: Option<String>,
     /// The score table (scoring phase: for the current marks; finished: the final count).
     pub score: Option<ScoreView>,
-    /// The result once finished.
+    /// The result once finished (none for an aborted game).
     pub result: Option<String>,
+    /// Who aborted the game, if it was aborted (phase `finished`, no result).
+    pub aborted_by: Option<Side>,
     /// How many times play was resumed after a dispute.
     pub resumptions: u32,
     /// Spectators watching.

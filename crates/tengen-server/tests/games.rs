@@ -378,3 +378,97 @@ async fn resync_sends_the_whole_state() {
     assert_eq!(m["state"]["id"], g.id.as_str());
     assert_eq!(m["state"]["spectators"], 1);
 }
+
+#[tokio::test]
+async fn a_player_may_abort_before_their_second_move_and_the_game_ends_aborted_with_no_result() {
+    let addr = start_server(vec![]).await;
+    let g = create_and_join(addr, form("japanese")).await;
+    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    assert_eq!(b.state["black"]["can_abort"], true);
+    b.play(2, 2).await;
+    w.sync_ply(1).await;
+    w.play(6, 6).await;
+    b.sync_ply(2).await;
+    b.play(2, 6).await;
+    w.sync_ply(3).await;
+    // Black has played two moves: too late for Black.
+    assert_eq!(w.state["black"]["can_abort"], false);
+    assert_eq!(w.state["white"]["can_abort"], true);
+    let err = b.expect_error(json!({ "type": "abort", "ply": 3 })).await;
+    assert_eq!(err["code"], "not_now");
+    assert!(
+        err["message"].as_str().unwrap().contains("resign instead"),
+        "{err}"
+    );
+    // Spectators cannot abort.
+    let mut s = Player::connect(addr, &g.id, None).await.unwrap();
+    let err = s.expect_error(json!({ "type": "abort", "ply": 3 })).await;
+    assert_eq!(err["code"], "not_your_seat");
+    // White has played one: White may.
+    w.send(json!({ "type": "abort", "ply": 3 })).await;
+    let m = b
+        .until("the abort", |m| m["event"]["type"] == "aborted")
+        .await;
+    assert_eq!(m["event"]["by"], "white");
+    let st = &b.state;
+    assert_eq!(st["phase"], "finished");
+    assert_eq!(st["result"], serde_json::Value::Null, "no result");
+    assert_eq!(st["aborted_by"], "white");
+    assert_eq!(st["black"]["can_abort"], false);
+    // Nothing more can be done in it.
+    for msg in [
+        json!({ "type": "play", "ply": 3, "x": 4, "y": 4 }),
+        json!({ "type": "resign", "ply": 3 }),
+        json!({ "type": "abort", "ply": 3 }),
+    ] {
+        let err = w.expect_error(msg).await;
+        assert_eq!(err["code"], "not_now", "{err}");
+    }
+    // Listed with the finished games, as aborted.
+    let (_, list) = http(addr, "GET", "/api/games", None).await;
+    let row = list["finished"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == g.id.as_str())
+        .expect("listed as finished")
+        .clone();
+    assert_eq!(row["aborted"], true);
+    assert_eq!(row["result"], serde_json::Value::Null);
+    // The record has the moves and no result.
+    let (status, sgf) = http_text(addr, "GET", &format!("/api/games/{}/sgf", g.id), None).await;
+    assert_eq!(status, 200);
+    assert!(
+        sgf.contains("GC[Aborted by White: no result]") && !sgf.contains("RE["),
+        "{sgf}"
+    );
+}
+
+#[tokio::test]
+async fn the_creator_may_abort_before_anyone_joins() {
+    let addr = start_server(vec![]).await;
+    let mut f = form("aga");
+    f["color"] = json!("black");
+    let (status, created) = http(addr, "POST", "/api/games", Some(f)).await;
+    assert_eq!(status, 201);
+    let id = created["id"].as_str().unwrap();
+    let mut b = Player::connect(addr, id, created["seat"].as_str())
+        .await
+        .unwrap();
+    assert_eq!(b.state["phase"], "waiting");
+    b.send(json!({ "type": "abort", "ply": 0 })).await;
+    let st = b
+        .until_state("the abort", |s| s["phase"] == "finished")
+        .await;
+    assert_eq!(st["aborted_by"], "black");
+    // The invite no longer gives a seat in it.
+    let (status, _) = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({ "invite": created["invite"] })),
+    )
+    .await;
+    assert_ne!(status, 200);
+}

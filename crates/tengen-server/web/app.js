@@ -120,7 +120,7 @@ async function showHome() {
       a.textContent = `${g.black} (B) vs ${g.white} (W)`;
       li.append(a, document.createTextNode(
         ` — ${g.size}×${g.size}, ${g.rules}, ${g.moves} moves, ` +
-        (finished ? (g.result || 'over') : g.phase)));
+        (finished ? (g.aborted ? 'aborted' : (g.result || 'over')) : g.phase)));
       if (finished) {
         const s = document.createElement('a');
         s.href = `/api/games/${g.id}/sgf`;
@@ -257,6 +257,7 @@ function announce(ev, st) {
     case 'accepted': t = `${colorName(ev.by)} accepted the dead stones`; break;
     case 'resumed': t = `${colorName(ev.by)} disputed; play resumes, ${colorName(ev.to_move)} to move`; break;
     case 'finished': t = `Game over: ${ev.result}`; break;
+    case 'aborted': t = `${colorName(ev.by)} aborted the game: no result`; break;
     case 'joined': t = `${colorName(ev.color)} joined`; break;
     default: break;
   }
@@ -289,6 +290,11 @@ function setupControls() {
   $('resign-button').onclick = () => {
     const ply = G.state.ply;
     confirmDialog('Resign this game?', 'Yes, resign', () => send({ type: 'resign', ply }));
+  };
+  $('abort-button').onclick = () => {
+    const ply = G.state.ply;
+    confirmDialog('Abort this game? It ends with no result: nobody wins or loses.', 'Yes, abort',
+      () => send({ type: 'abort', ply }));
   };
   $('undo-button').onclick = () => send({ type: 'undo_request', ply: G.state.ply });
   $('suggest-button').onclick = () => send({ type: 'suggest_dead', proposal: G.state.proposal });
@@ -524,7 +530,9 @@ function statusText(st) {
       return `${who} (move ${st.ply + 1})${last}`;
     }
     case 'scoring': return 'Play has stopped. Click a group to mark it dead or alive; both players accept the same dead stones.';
-    case 'finished': return `Game over: ${st.result}`;
+    case 'finished': return st.aborted_by
+      ? `Game aborted by ${colorName(st.aborted_by)}: no result.`
+      : `Game over: ${st.result}`;
     default: return '';
   }
 }
@@ -594,6 +602,7 @@ function render() {
   $('pass-button').disabled = !(playing && st.to_move === me);
   $('undo-button').disabled = !(playing && !st.undo && st.ply > 0);
   $('resign-button').disabled = st.phase === 'finished';
+  $('abort-button').disabled = !(me && st[me].can_abort);
   $('scoring-bar').classList.toggle('off', !(scoring && me));
   $('undo-bar').classList.toggle('off', !(playing || st.phase === 'waiting'));
   const accepted = me && st[me].accepted;
