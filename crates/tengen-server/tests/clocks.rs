@@ -43,3 +43,27 @@ async fn a_move_inside_the_flag_grace_is_played_and_a_move_after_it_loses_on_tim
     let err = w.until("the refusal", |m| m["type"] == "error").await;
     assert_eq!(err["code"], "not_now", "{err}");
 }
+
+#[tokio::test]
+async fn a_slow_connection_is_credited_its_lag_on_the_move_and_on_the_flag() {
+    let addr = start_server(vec![]).await;
+    // Three seconds to move, then one second of grace (plus the lag credit).
+    let g = create_and_join(
+        addr,
+        json!({ "size": 9, "rules": "japanese",
+            "time": { "kind": "byo_yomi", "main_s": 0, "period_s": 3, "periods": 1 } }),
+    )
+    .await;
+    let joined = tokio::time::Instant::now();
+    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    // Black answers the server's first ping 2.5 s late (it does not read): a round trip of
+    // 2.5 s, half of it 1.25 s, credited 1 s (the cap).
+    tokio::time::sleep_until(joined + std::time::Duration::from_millis(2500)).await;
+    b.drain(200).await;
+    // Black moves 4.5 s after the clock started: without the credit Black would have been
+    // flagged at 4 s; with it, 3.5 s are charged, inside the grace.
+    tokio::time::sleep_until(joined + std::time::Duration::from_millis(4500)).await;
+    b.play(2, 2).await;
+    assert_eq!(b.state["phase"], "playing");
+    assert_eq!(b.state["black"]["clock"]["periods"], 1);
+}
