@@ -5,8 +5,12 @@
 //!   takes commands over an mpsc channel, commits every accepted action to the [`Store`]
 //!   *before* telling anyone, and broadcasts versioned updates ([`wire`]).
 //! - The state is an append-only log of records per game; after a crash or `kill -9`, every
-//!   game is replayed from its log and continues where it was (time spent down is not
-//!   charged).
+//!   game is replayed from its log and continues where it was. While a clock runs the actor
+//!   checkpoints it ([`ServerConfig::clock_checkpoint`], 5 s), so a restart charges the
+//!   thinking time up to the last checkpoint and not the time spent down.
+//! - Clocks credit each move half its connection's measured round trip (at most 1 s) and
+//!   flag a player 1 s (plus that lag) after zero; either player may abort the game before
+//!   their own second move (no result).
 //! - Each seat has its own random 128-bit secret, stored as a SHA-256 hash; spectators only
 //!   watch.
 //! - The page (HTML, JS, CSS; no build step) is embedded in the binary.
