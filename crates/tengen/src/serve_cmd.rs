@@ -3,7 +3,7 @@
 use std::{net::SocketAddr, path::PathBuf, sync::Arc};
 
 use clap::Args;
-use tengen_server::{AppState, SqliteStore};
+use tengen_server::{AppState, ServerConfig, SqliteStore};
 
 /// Arguments of `tengen serve`.
 #[derive(Args)]
@@ -21,6 +21,10 @@ pub(crate) struct ServeArgs {
     /// Wait for the disk at every commit (also survives power loss; slower).
     #[arg(long)]
     full_sync: bool,
+    /// How often a running clock is written down, in milliseconds: a crash gives a thinking
+    /// player back at most this much time (default 5000, or TENGEN_CLOCK_CHECKPOINT_MS).
+    #[arg(long, value_name = "MS")]
+    clock_checkpoint_ms: Option<u64>,
 }
 
 /// `NAME=COMMAND` or `COMMAND` (named after the program's file name).
@@ -44,7 +48,12 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
 async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let store = Arc::new(SqliteStore::open_with(&args.db, args.full_sync)?);
     let engines = args.engines.iter().map(|s| engine_spec(s)).collect();
-    let state = AppState::new(store, engines);
+    let mut config = ServerConfig::from_env();
+    if let Some(ms) = args.clock_checkpoint_ms {
+        config.clock_checkpoint =
+            std::time::Duration::from_millis(ms).max(ServerConfig::MIN_CHECKPOINT);
+    }
+    let state = AppState::with_config(store, engines, config);
     let resumed = state.resume_live_games().await?;
     let listener = tokio::net::TcpListener::bind(args.addr).await?;
     let addr = listener.local_addr()?;
