@@ -175,29 +175,23 @@ impl Spot {
     };
 }
 
-/// The length of the per-cell array: a power of two of at least [`MAX_CELLS`].
-const SPOTS: usize = 1024;
-const SPOT_MASK: usize = SPOTS - 1;
-const _: () = assert!(MAX_CELLS <= SPOTS);
-
-/// The per-cell records, indexed modulo their power-of-two length. Every cell the board
-/// computes is below [`MAX_CELLS`], so the mask changes nothing, but it lets the compiler drop
-/// the bounds check from every access on the hot path (the workspace forbids `unsafe`).
+/// The per-cell records of the padded array, as many as the board size uses: a game keeps two
+/// boards (the start and the position), and a server keeps thousands of games.
 #[derive(Clone, Debug)]
-struct Spots(Box<[Spot; SPOTS]>);
+struct Spots(Box<[Spot]>);
 
 impl std::ops::Index<usize> for Spots {
     type Output = Spot;
     #[inline(always)]
     fn index(&self, cell: usize) -> &Spot {
-        &self.0[cell & SPOT_MASK]
+        &self.0[cell]
     }
 }
 
 impl std::ops::IndexMut<usize> for Spots {
     #[inline(always)]
     fn index_mut(&mut self, cell: usize) -> &mut Spot {
-        &mut self.0[cell & SPOT_MASK]
+        &mut self.0[cell]
     }
 }
 
@@ -288,15 +282,13 @@ impl Clone for Board {
         }
     }
 
-    /// Copies into the existing buffers, and only the cells this size uses: a playout starts
-    /// with this, so it must not allocate.
+    /// Copies into the existing buffers: a playout starts with this, so it must not allocate.
     fn clone_from(&mut self, source: &Board) {
         if self.size != source.size {
             *self = source.clone();
             return;
         }
-        let used = source.used_spots().len();
-        self.spots.0[..used].copy_from_slice(source.used_spots());
+        self.spots.0.copy_from_slice(&source.spots.0);
         self.empties.copy_from_slice(&source.empties);
         self.empty_count = source.empty_count;
         self.ko = source.ko;
@@ -315,7 +307,7 @@ impl Board {
         let mut board = Board {
             size,
             stride,
-            spots: Spots(Box::new([Spot::BORDER; SPOTS])),
+            spots: Spots(vec![Spot::BORDER; total].into_boxed_slice()),
             empties: vec![0; n * n],
             empty_count: 0,
             ko: NO_KO,
@@ -348,9 +340,9 @@ impl Board {
         self.size
     }
 
-    /// The cells of the padded array this size uses.
+    /// The cells of the padded array.
     fn used_spots(&self) -> &[Spot] {
-        &self.spots.0[..self.stride * self.stride]
+        &self.spots.0
     }
 
     /// The cell index of an on-board point.
@@ -820,7 +812,7 @@ impl Board {
             tally[spot.kind as usize] += 1;
         }
         let (mut black, mut white) = (tally[Cell::Black as usize], tally[Cell::White as usize]);
-        let mut visited = [0u64; SPOTS / 64];
+        let mut visited = [0u64; MAX_CELLS.div_ceil(64)];
         let mut stack = [0u16; MAX_CELLS];
         for &start in self.empty_cells() {
             let start = usize::from(start);
