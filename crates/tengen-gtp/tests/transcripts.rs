@@ -111,6 +111,7 @@ fn gtp_every_transcript_is_run() {
             "protocol",
             "rules",
             "scoring",
+            "seki",
             "sgf",
             "time"
         ]
