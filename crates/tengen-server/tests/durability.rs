@@ -10,7 +10,7 @@ use std::{
 
 use serde_json::{Value, json};
 
-use crate::common::{Player, create_and_join, http, temp_db};
+use crate::common::{Player, create_and_join, http, seated, temp_db};
 
 /// `target/<profile>/tengen`, built if it is not there yet.
 fn tengen_binary() -> PathBuf {
@@ -125,9 +125,7 @@ async fn kill_9_during_play_then_restart_continues_every_game_move_by_move_clock
     ];
     let mut games = Vec::new();
     for (i, form) in forms.into_iter().enumerate() {
-        let g = create_and_join(addr, form).await;
-        let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
-        let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+        let (g, mut b, mut w) = seated(addr, form).await;
         play_moves(&mut b, &mut w, 7 + 4 * i as u64).await;
         games.push((g, b, w));
     }

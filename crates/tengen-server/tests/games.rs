@@ -3,7 +3,9 @@
 
 use serde_json::json;
 
-use crate::common::{Player, create_and_join, form, http, http_text, play_walls, start_server};
+use crate::common::{
+    Player, create_and_join, form, http, http_text, play_walls, seated, start_server,
+};
 
 async fn end_with_two_passes(b: &mut Player, w: &mut Player) {
     b.pass().await;
@@ -35,9 +37,7 @@ async fn mark_and_accept(b: &mut Player, w: &mut Player) -> serde_json::Value {
 #[tokio::test]
 async fn aga_game_to_the_score_with_pass_stones_and_dead_stones() {
     let addr = start_server(vec![]).await;
-    let g = create_and_join(addr, form("aga")).await;
-    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
-    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    let (g, mut b, mut w) = seated(addr, form("aga")).await;
     assert_eq!(b.role, "black");
     assert_eq!(w.role, "white");
     assert_eq!(b.state["phase"], "playing");
@@ -84,9 +84,7 @@ async fn aga_game_to_the_score_with_pass_stones_and_dead_stones() {
 #[tokio::test]
 async fn japanese_game_to_the_score_without_pass_stones() {
     let addr = start_server(vec![]).await;
-    let g = create_and_join(addr, form("japanese")).await;
-    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
-    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    let (_, mut b, mut w) = seated(addr, form("japanese")).await;
     play_walls(&mut b, &mut w).await;
     end_with_two_passes(&mut b, &mut w).await;
     let end = mark_and_accept(&mut b, &mut w).await;
@@ -108,9 +106,7 @@ async fn sgf_is_refused_while_the_game_is_in_progress() {
 #[tokio::test]
 async fn aga_10_dispute_resumes_with_the_opponent_of_the_last_passer_then_all_alive() {
     let addr = start_server(vec![]).await;
-    let g = create_and_join(addr, form("aga")).await;
-    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
-    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    let (_, mut b, mut w) = seated(addr, form("aga")).await;
     play_walls(&mut b, &mut w).await;
     end_with_two_passes(&mut b, &mut w).await;
     // White passed last; White disputes: Black (the opponent of the last passer) moves.
@@ -133,9 +129,7 @@ async fn aga_10_dispute_resumes_with_the_opponent_of_the_last_passer_then_all_al
 #[tokio::test]
 async fn jp_8_dispute_resumes_with_the_opponent_of_the_player_who_asked() {
     let addr = start_server(vec![]).await;
-    let g = create_and_join(addr, form("japanese")).await;
-    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
-    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    let (_, mut b, mut w) = seated(addr, form("japanese")).await;
     play_walls(&mut b, &mut w).await;
     end_with_two_passes(&mut b, &mut w).await;
     let p = b.state["proposal"].as_u64().unwrap();
@@ -149,9 +143,7 @@ async fn jp_8_dispute_resumes_with_the_opponent_of_the_player_who_asked() {
 #[tokio::test]
 async fn acceptance_binds_to_the_proposal_and_a_change_clears_both_ticks() {
     let addr = start_server(vec![]).await;
-    let g = create_and_join(addr, form("japanese")).await;
-    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
-    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    let (_, mut b, mut w) = seated(addr, form("japanese")).await;
     play_walls(&mut b, &mut w).await;
     end_with_two_passes(&mut b, &mut w).await;
     let p = b.state["proposal"].as_u64().unwrap();
@@ -175,9 +167,7 @@ async fn acceptance_binds_to_the_proposal_and_a_change_clears_both_ticks() {
 #[tokio::test]
 async fn undo_request_names_the_move_and_who_asked_and_takes_it_back() {
     let addr = start_server(vec![]).await;
-    let g = create_and_join(addr, form("japanese")).await;
-    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
-    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    let (_, mut b, mut w) = seated(addr, form("japanese")).await;
     b.play(2, 2).await;
     w.sync_ply(1).await;
     w.play(6, 6).await;
@@ -332,9 +322,7 @@ async fn free_handicap_is_placed_by_black_then_white_moves() {
     let mut f = form("chinese");
     f["handicap"] = json!(2);
     f["placement"] = json!("free");
-    let g = create_and_join(addr, f).await;
-    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
-    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    let (_, mut b, mut w) = seated(addr, f).await;
     assert_eq!(b.state["phase"], "placing");
     let e = w
         .expect_error(json!({ "type": "place_handicap", "points": [[1, 1], [2, 2]] }))
@@ -382,9 +370,7 @@ async fn resync_sends_the_whole_state() {
 #[tokio::test]
 async fn a_player_may_abort_before_their_second_move_and_the_game_ends_aborted_with_no_result() {
     let addr = start_server(vec![]).await;
-    let g = create_and_join(addr, form("japanese")).await;
-    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
-    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    let (g, mut b, mut w) = seated(addr, form("japanese")).await;
     assert_eq!(b.state["black"]["can_abort"], true);
     b.play(2, 2).await;
     w.sync_ply(1).await;

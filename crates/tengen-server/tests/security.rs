@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::common::{Player, create_and_join, form, http, start_server};
+use crate::common::{Player, create_and_join, form, http, seated, start_server};
 
 #[tokio::test]
 async fn two_connections_of_one_seat_sending_different_moves_for_one_ply_exactly_one_is_accepted() {
@@ -52,9 +52,7 @@ async fn two_connections_of_one_seat_sending_different_moves_for_one_ply_exactly
 #[tokio::test]
 async fn a_seat_cannot_act_for_the_other_and_spectators_only_watch() {
     let addr = start_server(vec![]).await;
-    let g = create_and_join(addr, form("japanese")).await;
-    let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
-    let mut w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    let (g, mut b, mut w) = seated(addr, form("japanese")).await;
     let mut s = Player::connect(addr, &g.id, None).await.unwrap();
     assert_eq!(s.role, "spectator");
     // White cannot move in Black's turn.

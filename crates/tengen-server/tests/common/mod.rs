@@ -130,6 +130,14 @@ pub async fn create_and_join(addr: SocketAddr, form: Value) -> TestGame {
     }
 }
 
+/// A created and joined game with both players connected.
+pub async fn seated(addr: SocketAddr, form: Value) -> (TestGame, Player, Player) {
+    let g = create_and_join(addr, form).await;
+    let b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    let w = Player::connect(addr, &g.id, Some(&g.white)).await.unwrap();
+    (g, b, w)
+}
+
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// A WebSocket connection to one game.
