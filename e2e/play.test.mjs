@@ -19,23 +19,31 @@ mkdirSync(SHOTS, { recursive: true });
 const pt = (x, y) => `rect.pt[data-x="${x}"][data-y="${y}"]`;
 const stone = (x, y, color) => `circle[data-stone="${color}"][cx="${x}"][cy="${y}"]`;
 
+/** Debian's Chromium with two separate browser contexts: one per player. */
+async function twoPlayers() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const pages = [];
+  for (let i = 0; i < 2; i++) {
+    const ctx = await browser.newContext({ viewport: { width: 1200, height: 820 } });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => { throw e; });
+    pages.push(page);
+  }
+  return { browser, black: pages[0], white: pages[1] };
+}
+
 async function shot(page, name) {
   await page.screenshot({ path: join(SHOTS, name + '.png') });
 }
 
 test('two players play a 9x9 AGA game in the browser to the score', { timeout: 120_000 }, async () => {
   assert.ok(BASE, 'TENGEN_URL is not set: run e2e/run.sh');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { browser, black, white } = await twoPlayers();
   try {
-    const ctxB = await browser.newContext({ viewport: { width: 1200, height: 820 } });
-    const ctxW = await browser.newContext({ viewport: { width: 1200, height: 820 } });
-    const black = await ctxB.newPage();
-    const white = await ctxW.newPage();
-    for (const p of [black, white]) p.on('pageerror', (e) => { throw e; });
 
     // 1. Create the game: 9×9, AGA, Black, a person through the invite link.
     await black.goto(BASE + '/');
@@ -153,17 +161,8 @@ test('two players play a 9x9 AGA game in the browser to the score', { timeout: 1
 
 test('a player aborts a game after one move; it is listed as aborted', { timeout: 60_000 }, async () => {
   assert.ok(BASE, 'TENGEN_URL is not set: run e2e/run.sh');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { browser, black, white } = await twoPlayers();
   try {
-    const ctxB = await browser.newContext({ viewport: { width: 1200, height: 820 } });
-    const ctxW = await browser.newContext({ viewport: { width: 1200, height: 820 } });
-    const black = await ctxB.newPage();
-    const white = await ctxW.newPage();
-    for (const p of [black, white]) p.on('pageerror', (e) => { throw e; });
     await black.goto(BASE + '/');
     await black.check('input[name="color"][value="black"]');
     await black.fill('input[name="name"]', 'Carol');
