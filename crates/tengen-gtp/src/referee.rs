@@ -454,6 +454,15 @@ impl Table<'_> {
     }
 }
 
+/// The stones of the starting position (the handicap), as GTP vertices.
+fn handicap_vertices(game: &Game) -> Vec<String> {
+    let size = game.size();
+    game.initial_board()
+        .stones()
+        .map(|(p, _)| vertex(p, size))
+        .collect()
+}
+
 /// Sets up both engines for a new game: size, empty board, komi, handicap stones.
 fn setup_engines(
     table: &Table<'_>,
@@ -461,12 +470,7 @@ fn setup_engines(
     timeout: Duration,
 ) -> Result<(), Failure> {
     let size = table.game.size();
-    let stones: Vec<String> = table
-        .game
-        .initial_board()
-        .stones()
-        .map(|(p, _)| vertex(p, size))
-        .collect();
+    let stones = handicap_vertices(&table.game);
     for color in Color::ALL {
         let player = &mut players[table.player(color)];
         let mut commands = vec![
@@ -529,12 +533,7 @@ fn resync(
             .map_err(fail),
         Err(ClientError::Refused { .. }) => {
             player.send("clear_board", timeout).map_err(fail)?;
-            let stones: Vec<String> = table
-                .game
-                .initial_board()
-                .stones()
-                .map(|(p, _)| vertex(p, size))
-                .collect();
+            let stones = handicap_vertices(&table.game);
             if !stones.is_empty() {
                 player
                     .send(&format!("set_free_handicap {}", stones.join(" ")), timeout)
