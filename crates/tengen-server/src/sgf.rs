@@ -1,4 +1,4 @@
-//! SGF (FF[4]) records of finished games, written with `tengen-sgf`: its tree of the game
+//! SGF (`FF[4]`) records of finished games, written with `tengen-sgf`: its tree of the game
 //! (rules, komi, handicap, setup stones, every move, result) plus the players, the clock and
 //! the agreed territory.
 

@@ -67,7 +67,7 @@ pub enum ErrorKind {
     /// A value `[...]` with no property identifier before it.
     #[error("value `[...]` without a property identifier")]
     ValueWithoutProperty,
-    /// FF[3]-style identifier with lowercase letters, such as `AddBlack`.
+    /// `FF[3]`-style identifier with lowercase letters, such as `AddBlack`.
     #[error(
         "property identifier {identifier:?} has lowercase letters (FF[3] style); FF[4] identifiers are uppercase letters only"
     )]

@@ -5,7 +5,7 @@ use crate::error::PropertyError;
 use crate::tree::{GameTree, NodeId};
 use tengen_core::{BoardSize, ByColor, Color, Komi, Move, Point};
 
-/// The SGF letters of a coordinate: `a`–`z` for 0–25 (FF[4] goes on with `A`–`Z`).
+/// The SGF letters of a coordinate: `a`–`z` for 0–25 (`FF[4]` goes on with `A`–`Z`).
 fn coordinate(letter: u8) -> Option<u8> {
     match letter {
         b'a'..=b'z' => Some(letter - b'a'),
@@ -114,7 +114,7 @@ pub enum WinBy {
 }
 
 impl RecordedResult {
-    /// Reads an `RE` value; texts that follow no FF[4] form give [`RecordedResult::Unknown`].
+    /// Reads an `RE` value; texts that follow no `FF[4]` form give [`RecordedResult::Unknown`].
     ///
     /// ```
     /// use tengen_sgf::{RecordedResult, WinBy};

@@ -1,4 +1,4 @@
-//! SGF (Smart Game Format) for Go: a reader for FF[4] and the older FF[1]–FF[3] forms, a
+//! SGF (Smart Game Format) for Go: a reader for `FF[4]` and the older `FF[1]`–`FF[3]` forms, a
 //! writer, typed readings of the Go properties, and (with `tengen_core::Game`) replay and
 //! scoring of game records.
 //!

@@ -7,10 +7,10 @@ use crate::tree::{GameTree, NodeId};
 /// How forgiving the reader is.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Mode {
-    /// FF[4] as specified: the first problem is an error with its line and column.
+    /// `FF[4]` as specified: the first problem is an error with its line and column.
     #[default]
     Strict,
-    /// Reads what real files contain (missing `]` or `)` at the end, FF[3] identifiers such
+    /// Reads what real files contain (missing `]` or `)` at the end, `FF[3]` identifiers such
     /// as `AddBlack`, text around the games, wrong charsets) and lists what it read past.
     Lenient,
 }

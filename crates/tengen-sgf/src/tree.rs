@@ -57,7 +57,7 @@ pub struct GameTree {
     text: String,
 }
 
-/// A property identifier that FF[4] does not allow, or a property without values.
+/// A property identifier that `FF[4]` does not allow, or a property without values.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TreeError {

@@ -1,4 +1,4 @@
-//! The writer: FF[4] text that the reader reads back to the same trees.
+//! The writer: `FF[4]` text that the reader reads back to the same trees.
 
 use crate::tree::{GameTree, NodeId};
 use std::borrow::Cow;
