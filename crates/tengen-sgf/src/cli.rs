@@ -44,6 +44,31 @@ fn read_file(path: &Path, err: &mut impl Write) -> Option<Collection> {
     }
 }
 
+/// Runs `each` on every game of every file, in order, and returns the exit code: the worst of
+/// [`EXIT_UNREADABLE`] for a file that cannot be read and [`EXIT_ILLEGAL`] for a game that
+/// `each` reports as failed (it returns `false`).
+fn each_game<P: AsRef<Path>, E: Write>(
+    paths: &[P],
+    err: &mut E,
+    mut each: impl FnMut(&mut E, &str, usize, &GameTree) -> bool,
+) -> i32 {
+    let mut code = EXIT_OK;
+    for path in paths {
+        let path = path.as_ref();
+        let Some(collection) = read_file(path, err) else {
+            code = code.max(EXIT_UNREADABLE);
+            continue;
+        };
+        let name = path.display().to_string();
+        for (i, tree) in collection.games.iter().enumerate() {
+            if !each(err, &name, i + 1, tree) {
+                code = code.max(EXIT_ILLEGAL);
+            }
+        }
+    }
+    code
+}
+
 fn describe(e: &ReplayError) -> String {
     match e {
         // "game 1, move 57 (W Q4): illegal: ko"
@@ -63,36 +88,26 @@ pub fn check_command<P: AsRef<Path>>(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> i32 {
-    let mut code = EXIT_OK;
-    for path in paths {
-        let path = path.as_ref();
-        let name = path.display();
-        let Some(collection) = read_file(path, err) else {
-            code = code.max(EXIT_UNREADABLE);
-            continue;
-        };
-        for (i, tree) in collection.games.iter().enumerate() {
-            let number = i + 1;
-            match replay(tree, &ReplayOptions::default()) {
-                Ok(r) => {
-                    for note in &r.notes {
-                        let _ = writeln!(out, "{name}: game {number}: note: {note}");
-                    }
-                    let _ = writeln!(
-                        out,
-                        "{name}: game {number}: ok ({} moves, {})",
-                        r.game.moves().len(),
-                        r.game.rules()
-                    );
+    each_game(paths, err, |_, name, number, tree| {
+        match replay(tree, &ReplayOptions::default()) {
+            Ok(r) => {
+                for note in &r.notes {
+                    let _ = writeln!(out, "{name}: game {number}: note: {note}");
                 }
-                Err(e) => {
-                    code = code.max(EXIT_ILLEGAL);
-                    let _ = writeln!(out, "{name}: game {number}{}", describe(&e));
-                }
+                let _ = writeln!(
+                    out,
+                    "{name}: game {number}: ok ({} moves, {})",
+                    r.game.moves().len(),
+                    r.game.rules()
+                );
+                true
+            }
+            Err(e) => {
+                let _ = writeln!(out, "{name}: game {number}{}", describe(&e));
+                false
             }
         }
-    }
-    code
+    })
 }
 
 /// Which stones `score` takes as dead.
@@ -243,49 +258,38 @@ pub fn score_command<P: AsRef<Path>>(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> i32 {
-    let mut code = EXIT_OK;
-    for path in paths {
-        let path = path.as_ref();
-        let name = path.display().to_string();
-        let Some(collection) = read_file(path, err) else {
-            code = code.max(EXIT_UNREADABLE);
-            continue;
-        };
-        for (i, tree) in collection.games.iter().enumerate() {
-            let number = i + 1;
-            match score_tree(tree, options.rules, options.dead) {
-                Ok((game, dead, score)) => {
-                    if options.json {
-                        let value = score_json(&name, number, tree, &game, &dead, &score);
-                        let _ = writeln!(out, "{value}");
-                    } else {
-                        let size = game.size();
-                        let dead_text: Vec<String> =
-                            dead.iter().map(|&p| gtp_point(p, size)).collect();
-                        let _ = writeln!(
-                            out,
-                            "{name}: game {number}: {} [{}; {} dead: {}]{}",
-                            score.breakdown(),
-                            game.rules(),
-                            dead.len(),
-                            if dead_text.is_empty() {
-                                "-".to_owned()
-                            } else {
-                                dead_text.join(" ")
-                            },
-                            tree.node(tree.root())
-                                .value("RE")
-                                .map(|re| format!(" (recorded RE[{re}])"))
-                                .unwrap_or_default()
-                        );
-                    }
+    each_game(paths, err, |err, name, number, tree| {
+        match score_tree(tree, options.rules, options.dead) {
+            Ok((game, dead, score)) => {
+                if options.json {
+                    let value = score_json(name, number, tree, &game, &dead, &score);
+                    let _ = writeln!(out, "{value}");
+                } else {
+                    let size = game.size();
+                    let dead_text: Vec<String> = dead.iter().map(|&p| gtp_point(p, size)).collect();
+                    let _ = writeln!(
+                        out,
+                        "{name}: game {number}: {} [{}; {} dead: {}]{}",
+                        score.breakdown(),
+                        game.rules(),
+                        dead.len(),
+                        if dead_text.is_empty() {
+                            "-".to_owned()
+                        } else {
+                            dead_text.join(" ")
+                        },
+                        tree.node(tree.root())
+                            .value("RE")
+                            .map(|re| format!(" (recorded RE[{re}])"))
+                            .unwrap_or_default()
+                    );
                 }
-                Err(e) => {
-                    code = code.max(EXIT_ILLEGAL);
-                    let _ = writeln!(err, "{name}: game {number}{}", describe(&e));
-                }
+                true
+            }
+            Err(e) => {
+                let _ = writeln!(err, "{name}: game {number}{}", describe(&e));
+                false
             }
         }
-    }
-    code
+    })
 }
