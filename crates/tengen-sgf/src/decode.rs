@@ -202,14 +202,14 @@ pub(crate) fn decode(bytes: &[u8], strict: bool) -> Result<Decoded<'_>, DecodePr
                 return decode_with(encoding, bytes, strict, problems);
             }
             None => {
-                let problem = DecodeProblem {
-                    position,
-                    kind: ErrorKind::UnknownCharset { name },
-                };
-                if strict {
-                    return Err(problem);
-                }
-                problems.push(problem);
+                report(
+                    DecodeProblem {
+                        position,
+                        kind: ErrorKind::UnknownCharset { name },
+                    },
+                    strict,
+                    &mut problems,
+                )?;
             }
         }
     }
@@ -221,19 +221,45 @@ pub(crate) fn decode(bytes: &[u8], strict: bool) -> Result<Decoded<'_>, DecodePr
             problems,
         });
     }
+    Ok(guessed(
+        bytes,
+        "no usable CA and the bytes are not UTF-8; charset guessed",
+        problems,
+    ))
+}
+
+/// A strict reading stops at `problem`; a lenient one notes it and goes on.
+fn report(
+    problem: DecodeProblem,
+    strict: bool,
+    problems: &mut Vec<DecodeProblem>,
+) -> Result<(), DecodeProblem> {
+    if strict {
+        return Err(problem);
+    }
+    problems.push(problem);
+    Ok(())
+}
+
+/// The text in the legacy charset the bytes look like, with a note saying so and `why`.
+fn guessed<'a>(
+    bytes: &'a [u8],
+    why: &'static str,
+    mut problems: Vec<DecodeProblem>,
+) -> Decoded<'a> {
     let encoding = guess_legacy(bytes);
     problems.push(DecodeProblem {
         position: Position { line: 1, column: 1 },
         kind: ErrorKind::CharsetFallback {
             used: encoding.name(),
-            why: "no usable CA and the bytes are not UTF-8; charset guessed",
+            why,
         },
     });
-    Ok(Decoded {
+    Decoded {
         text: Cow::Owned(decode_lossy(encoding, bytes)),
         charset: encoding.name(),
         problems,
-    })
+    }
 }
 
 fn decode_with<'a>(
@@ -258,28 +284,20 @@ fn decode_with<'a>(
                     .first()
                     .copied()
                     .unwrap_or_default();
-                let problem = DecodeProblem {
-                    position,
-                    kind: ErrorKind::Undecodable { charset },
-                };
-                if strict {
-                    return Err(problem);
-                }
-                problems.push(problem);
-                // Lenient: UTF-8 declared but not UTF-8 is usually a legacy charset.
-                let guess = guess_legacy(bytes);
-                problems.push(DecodeProblem {
-                    position: Position { line: 1, column: 1 },
-                    kind: ErrorKind::CharsetFallback {
-                        used: guess.name(),
-                        why: "the bytes are not UTF-8; charset guessed",
+                report(
+                    DecodeProblem {
+                        position,
+                        kind: ErrorKind::Undecodable { charset },
                     },
-                });
-                return Ok(Decoded {
-                    text: Cow::Owned(decode_lossy(guess, bytes)),
-                    charset: guess.name(),
+                    strict,
+                    &mut problems,
+                )?;
+                // Lenient: UTF-8 declared but not UTF-8 is usually a legacy charset.
+                return Ok(guessed(
+                    bytes,
+                    "the bytes are not UTF-8; charset guessed",
                     problems,
-                });
+                ));
             }
         }
     }
@@ -290,14 +308,14 @@ fn decode_with<'a>(
             problems,
         }),
         Err(position) => {
-            let problem = DecodeProblem {
-                position,
-                kind: ErrorKind::Undecodable { charset },
-            };
-            if strict {
-                return Err(problem);
-            }
-            problems.push(problem);
+            report(
+                DecodeProblem {
+                    position,
+                    kind: ErrorKind::Undecodable { charset },
+                },
+                strict,
+                &mut problems,
+            )?;
             Ok(Decoded {
                 text: Cow::Owned(decode_lossy(encoding, bytes)),
                 charset,
