@@ -5,7 +5,7 @@ use tengen_core::{
     aga_handicap, gtp_handicap,
 };
 
-use crate::common::{at, game, p};
+use crate::common::{TWO_LONE_STONES, at, game, p};
 
 /// A GTP-style vertex (`Q16`: columns skip I, row 1 at the bottom) as a point.
 pub(crate) fn vertex(text: &str, size: u8) -> Point {
@@ -230,16 +230,7 @@ fn aga_10_resumed_by_opponent_of_last_passer() {
 
 #[test]
 fn aga_10_a_second_double_pass_without_agreement_counts_every_stone_alive() {
-    let mut g = game(
-        Rules::aga(),
-        "
-        . . . . .
-        . X . . .
-        . . . . .
-        . . . O .
-        . . . . .",
-        Color::Black,
-    );
+    let mut g = game(Rules::aga(), TWO_LONE_STONES, Color::Black);
     g.play(Move::Pass).unwrap();
     g.play(Move::Pass).unwrap();
     g.resume(Color::White).unwrap();
@@ -261,16 +252,7 @@ fn aga_10_a_second_double_pass_without_agreement_counts_every_stone_alive() {
 
 #[test]
 fn aga_9_agreed_dead_stones_are_prisoners_of_the_side_that_could_capture_them() {
-    let mut g = game(
-        Rules::aga(),
-        "
-        . . . . .
-        . X . . .
-        . . . . .
-        . . . O .
-        . . . . .",
-        Color::Black,
-    );
+    let mut g = game(Rules::aga(), TWO_LONE_STONES, Color::Black);
     g.play(Move::Pass).unwrap();
     g.play(Move::Pass).unwrap();
     g.toggle_dead(p(3, 3)).unwrap();

@@ -2,6 +2,30 @@
 
 use tengen_core::{Board, BoardSize, Color, Game, Move, Point, Rules, Setup};
 
+/// A lone Black stone and a lone White stone on 5×5: everything else is undecided.
+pub(crate) const TWO_LONE_STONES: &str = "
+    . . . . .
+    . X . . .
+    . . . . .
+    . . . O .
+    . . . . .";
+
+/// Two walls on 5×5 with a column of dame between them: five points of territory each.
+pub(crate) const TWO_WALLS: &str = "
+    . X . O .
+    . X . O .
+    . X . O .
+    . X . O .
+    . X . O .";
+
+/// Black throws in at (2,0), White takes one stone at (1,0), Black takes five back at (2,0).
+pub(crate) const SNAPBACK: &str = "
+    X . . O X
+    X O O O X
+    X X X X X
+    . . . . .
+    . . . . .";
+
 /// The setup a diagram shows.
 pub(crate) fn setup(diagram: &str, to_move: Color) -> Setup {
     let rows: Vec<Vec<char>> = diagram

@@ -4,7 +4,7 @@ use tengen_core::{
     BoardSize, Color, Game, GameResult, IllegalMove, Move, Phase, Rules, aga_handicap,
 };
 
-use crate::common::{at, game, p};
+use crate::common::{SNAPBACK, TWO_WALLS, at, game, p};
 
 #[test]
 fn jp_2_komi_is_six_and_a_half_even_and_zero_with_handicap() {
@@ -92,16 +92,7 @@ fn jp_10_dead_stones_are_prisoners_and_score_is_territory_plus_prisoners() {
 
 #[test]
 fn jp_10_filling_dame_changes_nobodys_score() {
-    let before = game(
-        Rules::japanese(),
-        "
-        . X . O .
-        . X . O .
-        . X . O .
-        . X . O .
-        . X . O .",
-        Color::Black,
-    );
+    let before = game(Rules::japanese(), TWO_WALLS, Color::Black);
     let mut after = before.clone();
     after.play(at(2, 0)).unwrap();
     after.play(at(2, 1)).unwrap();
@@ -124,16 +115,7 @@ fn jp_11_an_illegal_move_loses_when_a_referee_applies_the_rules() {
 #[test]
 fn jp_7_life_and_death_is_what_the_players_agree_and_snapback_stones_stay_alive_unmarked() {
     // The players' agreement decides life and death; an unmarked stone counts as alive.
-    let g = game(
-        Rules::japanese(),
-        "
-        X . . O X
-        X O O O X
-        X X X X X
-        . . . . .
-        . . . . .",
-        Color::Black,
-    );
+    let g = game(Rules::japanese(), SNAPBACK, Color::Black);
     let score = g.score();
     assert_eq!(
         score.ownership(p(1, 1)),

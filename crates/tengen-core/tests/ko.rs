@@ -3,7 +3,7 @@
 
 use tengen_core::{Color, GameResult, IllegalMove, Move, Phase, Rules};
 
-use crate::common::{at, game};
+use crate::common::{SNAPBACK, at, game};
 
 /// Three kos. Ko 1 (top left) and ko 3 (bottom left) hold a White stone that Black can take;
 /// ko 2 (top right) holds a Black stone that White can take. Every surrounding stone has
@@ -69,16 +69,7 @@ fn jp_5_ko_may_be_retaken_after_a_pass() {
 
 #[test]
 fn jp_5_snapback_is_not_ko() {
-    let mut g = game(
-        Rules::japanese(),
-        "
-        X . . O X
-        X O O O X
-        X X X X X
-        . . . . .
-        . . . . .",
-        Color::Black,
-    );
+    let mut g = game(Rules::japanese(), SNAPBACK, Color::Black);
     g.play(at(2, 0)).unwrap(); // Black throws in
     assert_eq!(g.play(at(1, 0)).unwrap().captures, 1); // White takes one stone...
     assert_eq!(g.board().ko_point(Color::Black), None); // ...with a chain, so no ko

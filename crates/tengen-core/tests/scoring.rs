@@ -2,7 +2,7 @@
 
 use tengen_core::{Color, GameResult, Move, Ownership, Phase, Rules};
 
-use crate::common::{game, p};
+use crate::common::{TWO_LONE_STONES, TWO_WALLS, game, p};
 
 /// A seki with one eye each on 9×9. Black's chain (2,0) (0,1) (1,1) (2,1) has the two-point
 /// eye at the top-left corner, in which a dead White stone sits at (0,0); White's chain
@@ -47,16 +47,7 @@ fn results_print_as_players_write_them() {
 
 #[test]
 fn jp_9_dame_count_for_nobody() {
-    let g = game(
-        Rules::japanese(),
-        "
-        . X . O .
-        . X . O .
-        . X . O .
-        . X . O .
-        . X . O .",
-        Color::Black,
-    );
+    let g = game(Rules::japanese(), TWO_WALLS, Color::Black);
     let score = g.score();
     assert_eq!(score.ownership(p(2, 2)), Ownership::Dame);
     assert_eq!(score.sides.black.territory, 5);
@@ -117,16 +108,7 @@ fn jp_10_equal_points_with_integer_komi_is_jigo() {
 
 #[test]
 fn acceptance_binds_to_the_exact_dead_set_and_any_change_clears_both() {
-    let mut g = game(
-        Rules::japanese(),
-        "
-        . . . . .
-        . X . . .
-        . . . . .
-        . . . O .
-        . . . . .",
-        Color::Black,
-    );
+    let mut g = game(Rules::japanese(), TWO_LONE_STONES, Color::Black);
     g.play(Move::Pass).unwrap();
     g.play(Move::Pass).unwrap();
     let version = g.dead_version();
