@@ -551,25 +551,21 @@ impl Board {
     /// (fewer than one on the edge).
     #[inline]
     pub(crate) fn is_own_eye_cell(&self, cell: usize, color: Color) -> bool {
-        let own = Cell::stone(color);
-        let mut edge = false;
-        for nb in self.neighbor_cells(cell) {
-            match self.spots[nb].kind {
-                Cell::Border => edge = true,
-                c if c == own => {}
-                _ => return false,
-            }
+        let counts = self.spots[cell].counts;
+        let others = counts & (EMPTY_MASK | 0xf << (4 * color.other().index()));
+        if others != 0 {
+            return false;
         }
+        // Every on-board neighbour is the mover's. Fewer than four means the edge; a point
+        // with all four neighbours on the board has all four diagonals on it too.
+        let own = (counts >> (4 * color.index())) & 0xf;
         let opponent = Cell::stone(color.other());
-        let mut enemy_diagonals = 0;
-        for d in self.diagonal_cells(cell) {
-            match self.spots[d].kind {
-                Cell::Border => edge = true,
-                c if c == opponent => enemy_diagonals += 1,
-                _ => {}
-            }
-        }
-        enemy_diagonals < if edge { 1 } else { 2 }
+        let enemy_diagonals = self
+            .diagonal_cells(cell)
+            .into_iter()
+            .filter(|&d| self.spots[d].kind == opponent)
+            .count();
+        enemy_diagonals < if own < 4 { 1 } else { 2 }
     }
 
     /// Whether `point` is an own eye of `color` in the playout sense (see [`Board::check`]).
@@ -870,28 +866,15 @@ impl Board {
         if counts & EMPTY_MASK != 0 {
             return self.ko != ko_key(cell, color);
         }
-        self.crowded_candidate_ok(cell, color, counts)
+        self.crowded_candidate_ok(cell, color)
     }
 
     /// The candidate test for a point without empty neighbours: an eye, a capture, a
     /// connection or a suicide. Kept out of line so that the common case stays small.
     #[inline(never)]
-    fn crowded_candidate_ok(&self, cell: usize, color: Color, counts: u16) -> bool {
-        let opponent = (counts >> (4 * color.other().index())) & 0xf;
-        if opponent == 0 {
-            // Every on-board neighbour is the mover's: an eye unless the opponent holds too
-            // many diagonal points. A point with a neighbour off the board is on the edge;
-            // one with all four on the board has all four diagonals on it.
-            let own = (counts >> (4 * color.index())) & 0xf;
-            let opponent_stone = Cell::stone(color.other());
-            let enemy_diagonals = self
-                .diagonal_cells(cell)
-                .into_iter()
-                .filter(|&d| self.spots[d].kind == opponent_stone)
-                .count();
-            if enemy_diagonals < if own < 4 { 1 } else { 2 } {
-                return false;
-            }
+    fn crowded_candidate_ok(&self, cell: usize, color: Color) -> bool {
+        if self.is_own_eye_cell(cell, color) {
+            return false;
         }
         self.ko != ko_key(cell, color) && self.crowded_move_keeps_a_liberty(cell, color)
     }
