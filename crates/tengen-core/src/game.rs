@@ -170,7 +170,6 @@ pub struct Game {
     initial: Board,
     initial_to_move: Color,
     handicap: u8,
-    handicap_stones: u32,
     board: Board,
     to_move: Color,
     moves: Vec<PlayedMove>,
@@ -270,8 +269,12 @@ impl Game {
         {
             return Err(HandicapError::BadFreePlacement);
         }
+        let handicap = u8::try_from(points.len()).map_err(|_| HandicapError::TooMany {
+            stones: points.len() as u32,
+            size,
+            max: u32::from(u8::MAX),
+        })?;
         let board = Board::from_stones(size, points.iter().map(|&p| (p, Color::Black)));
-        let handicap = u8::try_from(points.len()).unwrap_or(u8::MAX);
         Ok(Game::from_board(board, Color::White, handicap, rules))
     }
 
@@ -307,18 +310,12 @@ impl Game {
     }
 
     fn from_board(board: Board, to_move: Color, handicap: u8, rules: Rules) -> Game {
-        let handicap_stones = if handicap >= 2 {
-            u32::from(handicap)
-        } else {
-            0
-        };
         let mut game = Game {
             rules,
             komi: rules.komi(handicap),
             initial: board.clone(),
             initial_to_move: to_move,
             handicap,
-            handicap_stones,
             dead: vec![false; board.size().area()],
             board,
             to_move,
@@ -360,6 +357,15 @@ impl Game {
     #[must_use]
     pub fn handicap(&self) -> u8 {
         self.handicap
+    }
+
+    /// The number of stones placed for the handicap (0 for a one-stone handicap).
+    fn handicap_stones(&self) -> u32 {
+        if self.handicap >= 2 {
+            u32::from(self.handicap)
+        } else {
+            0
+        }
     }
 
     /// The board as it stands.
@@ -945,7 +951,7 @@ impl Game {
             &CountInput {
                 rules: &self.rules,
                 komi: self.komi,
-                handicap_stones: self.handicap_stones,
+                handicap_stones: self.handicap_stones(),
                 pass_stones: self.pass_stones,
                 dead,
             },

@@ -131,6 +131,12 @@ fn aga_4_free_placement_puts_black_stones_where_black_chose() {
     assert_eq!(g.handicap(), 2);
     assert!(Game::with_free_handicap(size, Rules::aga(), &[p(0, 0), p(0, 0)]).is_err());
     assert!(Game::with_free_handicap(size, Rules::aga(), &[p(0, 0), p(9, 0)]).is_err());
+    let big = BoardSize::new(25).unwrap();
+    let too_many: Vec<_> = big.points().take(300).collect();
+    assert!(matches!(
+        Game::with_free_handicap(big, Rules::aga(), &too_many),
+        Err(HandicapError::TooMany { stones: 300, .. })
+    ));
 }
 
 #[test]
