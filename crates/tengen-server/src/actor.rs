@@ -78,6 +78,19 @@ pub(crate) struct GameHandle {
     pub tx: mpsc::Sender<ActorMsg>,
 }
 
+impl GameHandle {
+    /// Sends the message `make` builds around a reply channel and waits for the answer;
+    /// `None` when the actor has gone (stopped or restarting).
+    pub(crate) async fn ask<T>(
+        &self,
+        make: impl FnOnce(oneshot::Sender<T>) -> ActorMsg,
+    ) -> Option<T> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(make(reply)).await.ok()?;
+        answer.await.ok()
+    }
+}
+
 /// How long an actor with nobody connected stays in memory when no clock needs it.
 const IDLE_EXIT: Duration = Duration::from_secs(300);
 

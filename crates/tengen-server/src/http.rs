@@ -20,7 +20,7 @@ use axum::{
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use tengen_core::{Color, aga_handicap};
-use tokio::sync::{broadcast, oneshot};
+use tokio::sync::broadcast;
 
 use crate::{
     actor::{self, ActorMsg, GameHandle, to_json},
@@ -356,18 +356,13 @@ async fn join_game(
 ) -> Result<Json<Joined>, AppError> {
     let form = form(body)?;
     let handle = state.game(&id).await?;
-    let (reply, rx) = oneshot::channel();
-    handle
-        .tx
-        .send(ActorMsg::Join {
+    let ok = handle
+        .ask(|reply| ActorMsg::Join {
             invite: form.invite,
             reply,
         })
         .await
-        .map_err(|_| AppError::Unavailable("the game is restarting; try again".into()))?;
-    let ok = rx
-        .await
-        .map_err(|_| AppError::Unavailable("the game is restarting; try again".into()))??;
+        .ok_or_else(|| AppError::Unavailable("the game is restarting; try again".into()))??;
     Ok(Json(Joined {
         color: color_name(ok.color),
         seat: ok.seat,
@@ -379,29 +374,19 @@ async fn game_view(
     Path(id): Path<String>,
 ) -> Result<Json<crate::wire::GameView>, AppError> {
     let handle = state.game(&id).await?;
-    let (reply, rx) = oneshot::channel();
-    handle
-        .tx
-        .send(ActorMsg::Snapshot { reply })
+    let view = handle
+        .ask(|reply| ActorMsg::Snapshot { reply })
         .await
-        .map_err(|_| AppError::Unavailable("try again".into()))?;
-    let view = rx
-        .await
-        .map_err(|_| AppError::Unavailable("try again".into()))?;
+        .ok_or_else(|| AppError::Unavailable("try again".into()))?;
     Ok(Json(view))
 }
 
 async fn sgf(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
     let handle = state.game(&id).await?;
-    let (reply, rx) = oneshot::channel();
-    handle
-        .tx
-        .send(ActorMsg::Sgf { reply })
+    let text = handle
+        .ask(|reply| ActorMsg::Sgf { reply })
         .await
-        .map_err(|_| AppError::Unavailable("try again".into()))?;
-    let text = rx
-        .await
-        .map_err(|_| AppError::Unavailable("try again".into()))?
+        .ok_or_else(|| AppError::Unavailable("try again".into()))?
         .ok_or_else(|| {
             AppError::Forbidden("the record can be downloaded when the game is over".into())
         })?;
@@ -503,23 +488,14 @@ async fn connection(socket: WebSocket, handle: GameHandle) {
         },
         _ => return,
     };
-    let (reply, rx) = oneshot::channel();
-    if handle
-        .tx
-        .send(ActorMsg::Connect { token, reply })
-        .await
-        .is_err()
-    {
-        return;
-    }
-    let connected = match rx.await {
-        Ok(Ok(c)) => c,
-        Ok(Err(e)) => {
+    let connected = match handle.ask(|reply| ActorMsg::Connect { token, reply }).await {
+        Some(Ok(c)) => c,
+        Some(Err(e)) => {
             let _ = send_text(&mut sink, &to_json(&e.to_msg())).await;
             let _ = sink.close().await;
             return;
         }
-        Err(_) => return,
+        None => return,
     };
     let role = connected.role;
     let mut updates = connected.updates;
@@ -603,16 +579,11 @@ async fn serve_connection(
                         &WireError::new(ErrorCode::BadMessage, "already said hello").to_msg(),
                     )),
                     msg => {
-                        let (reply, rx) = oneshot::channel();
                         let lag_ms = meter.credit_ms();
-                        let command = ActorMsg::Command { role, msg, lag_ms, reply };
-                        if handle.tx.send(command).await.is_err() {
-                            return;
-                        }
-                        match rx.await {
-                            Ok(Ok(text)) => text,
-                            Ok(Err(e)) => Some(to_json(&e.to_msg())),
-                            Err(_) => return,
+                        match handle.ask(|reply| ActorMsg::Command { role, msg, lag_ms, reply }).await {
+                            Some(Ok(text)) => text,
+                            Some(Err(e)) => Some(to_json(&e.to_msg())),
+                            None => return,
                         }
                     }
                 };
@@ -630,12 +601,8 @@ async fn serve_connection(
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     // Too far behind: send the whole state instead of the missed updates.
-                    let (reply, rx) = oneshot::channel();
-                    let msg = ActorMsg::Command { role, msg: ClientMsg::Resync, lag_ms: 0, reply };
-                    if handle.tx.send(msg).await.is_err() {
-                        return;
-                    }
-                    if let Ok(Ok(Some(text))) = rx.await {
+                    let resync = |reply| ActorMsg::Command { role, msg: ClientMsg::Resync, lag_ms: 0, reply };
+                    if let Some(Ok(Some(text))) = handle.ask(resync).await {
                         if !send_text(sink, &text).await {
                             return;
                         }
