@@ -39,6 +39,23 @@ pub enum IllegalMove {
     NotYourTurn,
 }
 
+impl IllegalMove {
+    /// Whether a replayed record may keep a move that broke this rule ([`Game::play_tolerant`]):
+    /// the board can still hold it. A ko or superko violation, a suicide and a move out of
+    /// turn are tolerable; a stone on an occupied or off-board point, or any move once play
+    /// has stopped, is not.
+    #[must_use]
+    pub const fn is_tolerable(self) -> bool {
+        match self {
+            IllegalMove::Suicide
+            | IllegalMove::Ko
+            | IllegalMove::Superko
+            | IllegalMove::NotYourTurn => true,
+            IllegalMove::Occupied | IllegalMove::OffBoard | IllegalMove::GameOver => false,
+        }
+    }
+}
+
 impl From<BoardError> for IllegalMove {
     fn from(e: BoardError) -> IllegalMove {
         match e {
@@ -565,20 +582,27 @@ impl Game {
     /// move out of turn. Returns the rule it broke, if any.
     ///
     /// # Errors
-    /// [`IllegalMove::Occupied`], [`IllegalMove::OffBoard`] or [`IllegalMove::GameOver`]:
-    /// moves no rule set allows.
+    /// The first fault that is not [tolerable](IllegalMove::is_tolerable):
+    /// [`IllegalMove::Occupied`], [`IllegalMove::OffBoard`] or [`IllegalMove::GameOver`].
+    /// The game is unchanged.
     pub fn play_tolerant(
         &mut self,
         color: Color,
         mv: Move,
     ) -> Result<(MoveOutcome, Option<IllegalMove>), IllegalMove> {
-        let broken = match self.check_as(color, mv) {
-            Ok(()) => None,
-            Err(e @ (IllegalMove::Occupied | IllegalMove::OffBoard | IllegalMove::GameOver)) => {
-                return Err(e);
-            }
-            Err(e) => Some(e),
-        };
+        // `check_as` stops at its first fault, and the turn comes before the board: an
+        // out-of-turn stone on an occupied point would pass as merely out of turn. So the
+        // move is also checked as if it were `color`'s turn, and every fault found must be
+        // tolerable.
+        let broken = self.check_as(color, mv).err();
+        let on_the_board = self.check_ignoring_turn(color, mv).err();
+        if let Some(fault) = broken
+            .into_iter()
+            .chain(on_the_board)
+            .find(|e| !e.is_tolerable())
+        {
+            return Err(fault);
+        }
         self.actions.push(Action::Move {
             color,
             mv,
