@@ -27,6 +27,9 @@ pub(crate) enum BenchCommand {
         #[arg(long, value_enum, default_value_t = PolicyArg::Fast)]
         policy: PolicyArg,
     },
+    /// GNU Go's whole-board move tests (gnugo-genmove-dev) for any GTP engine: the share of
+    /// right answers, per suite and board size, and the time per move.
+    GenmoveSuite(crate::genmove_suite::GenmoveSuiteArgs),
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -37,6 +40,7 @@ pub(crate) enum PolicyArg {
 
 pub(crate) fn run(command: BenchCommand) -> anyhow::Result<()> {
     match command {
+        BenchCommand::GenmoveSuite(args) => crate::genmove_suite::run(args),
         BenchCommand::Playouts {
             size,
             playouts,

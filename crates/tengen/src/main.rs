@@ -1,6 +1,7 @@
 //! The `tengen` command: a thin layer of argument parsing over the Tengen crates.
 
 mod bench;
+mod genmove_suite;
 mod gtp_cmd;
 mod serve_cmd;
 mod sgf_cmd;
