@@ -51,9 +51,12 @@ pub(crate) enum Record {
         #[serde(default)]
         illegal: Option<String>,
     },
-    /// An engine's illegal move lost the game (JP-11).
+    /// An engine's illegal move lost the game (JP-11), or its opponent claimed the game
+    /// after the engine failed (`reason`).
     Forfeit {
         color: Side,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
     UndoRequested {
         by: Side,
@@ -91,6 +94,8 @@ pub(crate) enum Record {
     Aborted {
         by: Side,
     },
+    /// Nobody opened the invitation in time: the game ends with no result.
+    Expired,
     /// A clock checkpoint: the player to move (`color`) has spent `spent_ms` on this turn so
     /// far. Written while a clock runs, so that a restart charges the thinking time up to the
     /// last checkpoint (and not the time the server was down). `left_ms` is the time the
@@ -122,6 +127,11 @@ pub(crate) struct Runtime {
     pub undo: Option<UndoReq>,
     /// Who aborted the game, if it was aborted (then it is over, with no result).
     pub aborted: Option<Color>,
+    /// The invitation expired unopened (then the game is over, with no result).
+    pub expired: bool,
+    /// Why an engine seat has failed (it does not start, died, or stopped answering), as
+    /// the actor saw it; not a record: after a restart the engine is tried again.
+    pub engine_failure: ByColor<Option<String>>,
     /// Moves before this index cannot be taken back (handicap, resumption).
     pub undo_floor: usize,
     /// Records applied.
@@ -185,6 +195,8 @@ impl Runtime {
             },
             undo: None,
             aborted: None,
+            expired: false,
+            engine_failure: ByColor::default(),
             undo_floor: 0,
             seq: 1,
             game_seq: 1,
@@ -226,8 +238,18 @@ impl Runtime {
         self.game.as_ref().map_or(0, |g| g.moves().len() as u32)
     }
 
+    /// Aborted or expired: over, with no result.
+    pub(crate) fn void(&self) -> bool {
+        self.aborted.is_some() || self.expired
+    }
+
+    /// A person's seat is still open and the game is not over: the invitation can expire.
+    pub(crate) fn waiting_for_invite(&self) -> bool {
+        !self.finished() && Color::ALL.into_iter().any(|c| !self.joined(c))
+    }
+
     pub(crate) fn finished(&self) -> bool {
-        self.aborted.is_some()
+        self.void()
             || matches!(
                 self.game.as_ref().map(Game::phase),
                 Some(Phase::Finished(_))
@@ -235,7 +257,7 @@ impl Runtime {
     }
 
     pub(crate) fn phase_view(&self) -> PhaseView {
-        if self.aborted.is_some() {
+        if self.void() {
             return PhaseView::Finished;
         }
         if !self.joined(Color::Black) || !self.joined(Color::White) {
@@ -254,7 +276,7 @@ impl Runtime {
 
     /// Whether the clock of the player to move is running.
     pub(crate) fn clock_running(&self) -> Option<Color> {
-        if self.setup.time == TimeControl::None || !self.started() || self.aborted.is_some() {
+        if self.setup.time == TimeControl::None || !self.started() || self.void() {
             return None;
         }
         let game = self.game.as_ref()?;
@@ -353,6 +375,12 @@ impl Runtime {
         if self.aborted.is_some() {
             return Err(WireError::new(ErrorCode::NotNow, "the game was aborted"));
         }
+        if self.expired {
+            return Err(WireError::new(
+                ErrorCode::NotNow,
+                "the invitation expired unopened",
+            ));
+        }
         match *msg {
             ClientMsg::Play { ply: p, x, y } => {
                 self.move_records(color, p, Move::Play(Point::new(x, y)), now, lag_ms)
@@ -369,7 +397,7 @@ impl Runtime {
                     return Err(WireError::new(ErrorCode::NotNow, "the game is over"));
                 }
                 let own = self.own_moves(color);
-                if own >= ABORT_BEFORE_OWN_MOVE {
+                if own >= ABORT_BEFORE_OWN_MOVE && !self.opponent_failed(color) {
                     return Err(WireError::new(
                         ErrorCode::NotNow,
                         format!(
@@ -378,6 +406,19 @@ impl Runtime {
                     ));
                 }
                 Ok(vec![Record::Aborted { by: side }])
+            }
+            ClientMsg::Claim { .. } => {
+                if !self.can_claim(color) {
+                    return Err(WireError::new(
+                        ErrorCode::NotNow,
+                        "a game can be claimed only from an engine that has failed",
+                    ));
+                }
+                let reason = self.engine_failure.get(color.other()).clone();
+                Ok(vec![Record::Forfeit {
+                    color: color.other().into(),
+                    reason,
+                }])
             }
             ClientMsg::UndoRequest { ply: p } => {
                 let game = self.playing()?;
@@ -502,9 +543,21 @@ impl Runtime {
         })
     }
 
-    /// Whether `color` may still abort the game.
+    /// Whether `color` may still abort the game: before their second move, or at any time
+    /// once the engine they play against has failed.
     pub(crate) fn can_abort(&self, color: Color) -> bool {
-        !self.finished() && self.own_moves(color) < ABORT_BEFORE_OWN_MOVE
+        !self.finished()
+            && (self.own_moves(color) < ABORT_BEFORE_OWN_MOVE || self.opponent_failed(color))
+    }
+
+    /// Whether the engine `color` plays against has failed.
+    fn opponent_failed(&self, color: Color) -> bool {
+        self.is_engine(color.other()) && self.engine_failure.get(color.other()).is_some()
+    }
+
+    /// Whether `color` may claim the game: its engine opponent has failed during play.
+    pub(crate) fn can_claim(&self, color: Color) -> bool {
+        !self.finished() && self.game.is_some() && self.opponent_failed(color)
     }
 
     fn playing(&self) -> Result<&Game, WireError> {
@@ -600,6 +653,7 @@ impl Runtime {
             },
             tengen_core::IllegalPolicy::Lose => Record::Forfeit {
                 color: color.into(),
+                reason: None,
             },
         }
     }
@@ -635,8 +689,8 @@ impl Runtime {
 
     fn apply_inner(&mut self, record: &Record, now: Instant) -> Result<EventView, String> {
         let e = |x: ActionError| x.to_string();
-        if self.aborted.is_some() {
-            return Err("the game was aborted".into());
+        if self.void() {
+            return Err("the game is over with no result".into());
         }
         Ok(match record {
             Record::Created { .. } => return Err("a second `created`".into()),
@@ -685,7 +739,7 @@ impl Runtime {
                     },
                 }
             }
-            Record::Forfeit { color } => {
+            Record::Forfeit { color, .. } => {
                 let r = self.game_mut()?.forfeit((*color).into()).map_err(e)?;
                 EventView::Finished {
                     result: r.to_string(),
@@ -784,6 +838,13 @@ impl Runtime {
                 self.undo = None;
                 EventView::Aborted { by: *by }
             }
+            Record::Expired => {
+                if !self.waiting_for_invite() {
+                    return Err("expiring an invitation that was opened".into());
+                }
+                self.expired = true;
+                EventView::Expired
+            }
             Record::Clock { .. } => return Err("a clock checkpoint out of place".into()),
         })
     }
@@ -846,6 +907,8 @@ impl Runtime {
                 pass_stones: game.map_or(0, |g| g.pass_stones(c)),
                 accepted: game.is_some_and(|g| g.accepted(c)),
                 can_abort: self.can_abort(c),
+                can_claim: self.can_claim(c),
+                failure: self.engine_failure.get(c).clone(),
                 clock,
             }
         };
@@ -864,7 +927,7 @@ impl Runtime {
                 usize::from(size) * usize::from(size),
             ));
         }
-        let phase = game.map(Game::phase).filter(|_| self.aborted.is_none());
+        let phase = game.map(Game::phase).filter(|_| !self.void());
         let counted = match phase {
             Some(Phase::Scoring) => true,
             Some(Phase::Finished(r)) => matches!(
@@ -894,7 +957,7 @@ impl Runtime {
                 at: m.mv.point().map(xy),
             }),
             ko_point: game
-                .filter(|g| g.phase() == Phase::Playing && self.aborted.is_none())
+                .filter(|g| g.phase() == Phase::Playing && !self.void())
                 .and_then(|g| g.board().ko_point(g.to_move()))
                 .map(xy),
             black: player(Color::Black),
@@ -910,6 +973,7 @@ impl Runtime {
             score: score.as_ref().map(score_view),
             result: game.and_then(Game::result).map(|r| r.to_string()),
             aborted_by: self.aborted.map(Side::from),
+            expired: self.expired,
             resumptions: game.map_or(0, Game::resumptions),
             spectators,
         }
