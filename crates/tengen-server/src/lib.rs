@@ -34,17 +34,20 @@
 mod actor;
 mod clock;
 mod config;
+mod decide;
 mod engine;
 mod error;
 mod http;
 mod lag;
 mod limits;
+mod record;
 mod runtime;
 mod secret;
 mod serve;
 mod settings;
 mod sgf;
 mod store;
+mod view;
 pub mod wire;
 mod ws;
 
