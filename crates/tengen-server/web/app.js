@@ -521,7 +521,7 @@ function renderPlayer(color) {
   const you = myColor() === color ? ' (you)' : '';
   const conn = p.kind === 'engine' ? (p.failure ? 'engine failed' : 'engine')
     : (!p.joined ? 'not joined yet' : (p.connected ? '● online' : '○ offline'));
-  const connCls = (p.kind === 'engine' && !p.failure) || (p.joined && p.connected) ? 'on' : 'off';
+  const connCls = (p.kind === 'engine' ? !p.failure : p.joined && p.connected) ? 'on' : 'off';
   const facts = [`captures ${p.captures}`];
   if (st.rules.startsWith('aga') || p.pass_stones) facts.push(`pass stones ${p.pass_stones}`);
   if (color === 'white') facts.push(`komi ${st.komi}`);
@@ -537,7 +537,7 @@ function statusText(st) {
   const me = myColor();
   const other = me === 'black' ? 'white' : 'black';
   if (me && st[me].can_claim) {
-    return `${st[other].name} has failed (${st[other].failure}). Claim the game (a win by forfeit) or abort it.`;
+    return `The engine has failed (${st[other].failure}). Claim the game (a win by forfeit) or abort it.`;
   }
   switch (st.phase) {
     case 'waiting': return 'Waiting for your opponent to open the invite link.';
