@@ -46,8 +46,8 @@ pub async fn serve(listener: TcpListener, state: AppState) -> io::Result<()> {
 
 /// Serves `state` on `listener` until `shutdown` resolves, with the limits of the state's
 /// [`ServerConfig`]: the header-read timeout (which also closes silent and idle keep-alive
-/// connections), the request timeout, and the cap on connections per address (a connection
-/// past it is answered `429` and closed). Connections still open at shutdown are dropped:
+/// connections), the request timeout (also for a write the client does not read), and the
+/// cap on connections per address (a connection past it is answered `429` and closed). Connections still open at shutdown are dropped:
 /// nothing is lost, as every action is committed before anyone is told of it.
 ///
 /// # Errors
@@ -89,6 +89,8 @@ pub async fn serve_until(
         let io = TokioIo::new(Counted {
             stream,
             _slot: slot,
+            write_stall: config.request_timeout,
+            stalled: None,
         });
         tokio::spawn(serve_connection(
             io,
@@ -138,10 +140,37 @@ async fn refuse(mut stream: TcpStream, cap: usize) {
 }
 
 /// A TCP stream that holds its address's connection slot until it is dropped, so that a
-/// WebSocket (which keeps the stream after hyper's part is over) is counted too.
+/// WebSocket (which keeps the stream after hyper's part is over) is counted too, and that
+/// fails a write the client has not let through for `write_stall` (a client that sends
+/// requests and never reads the answers). Hand-written: hyper has no write timeout, and
+/// tower's timeouts end with the handler, before the answer is written.
 struct Counted {
     stream: TcpStream,
     _slot: Slot,
+    write_stall: Duration,
+    /// Since when writes have been blocked.
+    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl Counted {
+    /// `poll` is a write's result: a blocked one starts (or checks) the stall timer.
+    fn watch<T>(&mut self, cx: &mut Context<'_>, poll: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+        if poll.is_ready() {
+            self.stalled = None;
+            return poll;
+        }
+        let stall = self.write_stall;
+        let timer = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(stall)));
+        match timer.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client has not read for too long",
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
 }
 
 impl AsyncRead for Counted {
@@ -160,11 +189,13 @@ impl AsyncWrite for Counted {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write(cx, buf)
+        let poll = Pin::new(&mut self.stream).poll_write(cx, buf);
+        self.watch(cx, poll)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_flush(cx)
+        let poll = Pin::new(&mut self.stream).poll_flush(cx);
+        self.watch(cx, poll)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -176,7 +207,8 @@ impl AsyncWrite for Counted {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
+        let poll = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        self.watch(cx, poll)
     }
 
     fn is_write_vectored(&self) -> bool {

@@ -346,3 +346,47 @@ async fn an_idle_websocket_costs_the_server_little_memory() {
     assert!(per < 40.0, "{per:.1} KiB per idle WebSocket");
     drop(server);
 }
+
+#[tokio::test]
+async fn a_client_that_sends_requests_but_never_reads_the_answers_is_closed() {
+    let addr = start_server_with(
+        vec![],
+        ServerConfig {
+            request_timeout: Duration::from_millis(500),
+            ..config()
+        },
+    )
+    .await;
+    let c = connect_from(ME, addr).await;
+    let (mut read, mut write) = c.into_split();
+    // 20,000 pipelined requests for the 25 KB script: 500 MB of answers nobody reads.
+    let writer = tokio::spawn(async move {
+        let one = b"GET /app.js HTTP/1.1\r\nHost: x\r\n\r\n";
+        for _ in 0..20_000 {
+            if write.write_all(one).await.is_err() {
+                break;
+            }
+        }
+        write
+    });
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    // Now read: what the buffers held, then the end (the server gave up on the writes).
+    let mut total = 0usize;
+    let mut buf = vec![0u8; 64 * 1024];
+    let ended = tokio::time::timeout(Duration::from_secs(20), async {
+        loop {
+            match tokio::io::AsyncReadExt::read(&mut read, &mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => total += n,
+            }
+        }
+    })
+    .await
+    .is_ok();
+    writer.abort();
+    assert!(ended, "still open after reading {total} bytes");
+    assert!(
+        total < 100 << 20,
+        "the server went on answering: {total} bytes"
+    );
+}
