@@ -112,6 +112,9 @@ async fn usable_engines(specs: &[String], timeout: Duration) -> Vec<(String, Str
             .await
             .unwrap_or_else(|e| Err(format!("the check failed: {e}")));
         match result {
+            Ok(_) if usable.iter().any(|(n, _)| *n == name) => eprintln!(
+                "tengen: engine {name:?} ({command}) is not offered: an earlier --engine has that name; name them with NAME=COMMAND"
+            ),
             Ok(check) => {
                 eprintln!(
                     "tengen: engine {name:?} ({command}) answers: {}, GTP {}",
