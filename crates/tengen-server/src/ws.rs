@@ -160,7 +160,10 @@ async fn connection(socket: WebSocket, handle: GameHandle, config: ServerConfig)
     let (mut sink, mut stream) = socket.split();
     let why = match hello(&mut sink, &mut stream, &handle, config).await {
         Ok((role, mut updates)) => {
-            let why = serve(&mut sink, &mut stream, &mut updates, &handle, role, config).await;
+            let why = serve(&mut sink, &mut stream, &mut updates, &handle, role, config)
+                .await
+                .err()
+                .unwrap_or_else(|| Close::with(CLOSE_NORMAL, ""));
             let _ = handle.tx.send(ActorMsg::Disconnect { role }).await;
             why
         }
@@ -220,21 +223,8 @@ async fn hello(
     Ok((connected.role, connected.updates))
 }
 
+/// Serves the connection until it ends: `Ok` when the client closed it or the game went.
 async fn serve(
-    sink: &mut Sink,
-    stream: &mut Stream,
-    updates: &mut broadcast::Receiver<Arc<str>>,
-    handle: &GameHandle,
-    role: Role,
-    config: ServerConfig,
-) -> Close {
-    match serve_inner(sink, stream, updates, handle, role, config).await {
-        Ok(()) => Close::with(CLOSE_NORMAL, ""),
-        Err(why) => why,
-    }
-}
-
-async fn serve_inner(
     sink: &mut Sink,
     stream: &mut Stream,
     updates: &mut broadcast::Receiver<Arc<str>>,

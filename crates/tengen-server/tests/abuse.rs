@@ -20,16 +20,20 @@ fn config() -> ServerConfig {
     ServerConfig::default()
 }
 
+/// A server with the defaults changed by `change`.
+async fn server(change: impl FnOnce(&mut ServerConfig)) -> std::net::SocketAddr {
+    let mut c = config();
+    change(&mut c);
+    start_server_with(vec![], c).await
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
 #[tokio::test]
 async fn silent_and_half_sent_connections_are_closed_after_the_header_timeout() {
-    let addr = start_server_with(
-        vec![],
-        ServerConfig {
-            header_read_timeout: Duration::from_millis(500),
-            ..config()
-        },
-    )
-    .await;
+    let addr = server(|c| c.header_read_timeout = ms(500)).await;
     let mut silent = connect_from(ME, addr).await;
     let mut half = connect_from(ME, addr).await;
     half.write_all(b"GET /api/info HTTP/1.1\r\nHost: x\r\n")
@@ -44,22 +48,12 @@ async fn silent_and_half_sent_connections_are_closed_after_the_header_timeout() 
         closed_within(&mut half, 5.0).await,
         "half-sent request kept"
     );
-    assert!(
-        t.elapsed() >= Duration::from_millis(400),
-        "closed too early"
-    );
+    assert!(t.elapsed() >= ms(400), "closed too early");
 }
 
 #[tokio::test]
 async fn an_idle_keep_alive_connection_is_closed_after_the_header_timeout() {
-    let addr = start_server_with(
-        vec![],
-        ServerConfig {
-            header_read_timeout: Duration::from_millis(500),
-            ..config()
-        },
-    )
-    .await;
+    let addr = server(|c| c.header_read_timeout = ms(500)).await;
     let mut c = connect_from(ME, addr).await;
     c.write_all(b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n")
         .await
@@ -70,14 +64,7 @@ async fn an_idle_keep_alive_connection_is_closed_after_the_header_timeout() {
 
 #[tokio::test]
 async fn a_request_whose_body_never_comes_is_answered_408() {
-    let addr = start_server_with(
-        vec![],
-        ServerConfig {
-            request_timeout: Duration::from_millis(500),
-            ..config()
-        },
-    )
-    .await;
+    let addr = server(|c| c.request_timeout = ms(500)).await;
     let mut c = connect_from(ME, addr).await;
     c.write_all(
         b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
@@ -98,39 +85,28 @@ async fn a_request_whose_body_never_comes_is_answered_408() {
 
 #[tokio::test]
 async fn connections_past_the_per_address_cap_are_refused_and_other_addresses_are_served() {
-    let addr = start_server_with(
-        vec![],
-        ServerConfig {
-            max_connections_per_ip: 8,
-            ..config()
-        },
-    )
-    .await;
+    let addr = server(|c| c.max_connections_per_ip = 8).await;
     let mut held = Vec::new();
     for _ in 0..8 {
         held.push(connect_from(ME, addr).await);
     }
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    tokio::time::sleep(ms(100)).await;
     let (status, body) = http_from(ME, addr, "GET", "/api/info", None).await;
     assert_eq!(status, 429, "the ninth connection was served: {body}");
     let (status, _) = http_from(OTHER, addr, "GET", "/api/info", None).await;
     assert_eq!(status, 200, "another address is refused too");
     drop(held);
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    tokio::time::sleep(ms(100)).await;
     let (status, _) = http_from(ME, addr, "GET", "/api/info", None).await;
     assert_eq!(status, 200, "the address is still refused after closing");
 }
 
 #[tokio::test]
 async fn a_websocket_that_never_answers_pings_is_closed_and_its_spectator_not_counted() {
-    let addr = start_server_with(
-        vec![],
-        ServerConfig {
-            ws_ping_every: Duration::from_millis(200),
-            ws_pong_timeout: Duration::from_millis(700),
-            ..config()
-        },
-    )
+    let addr = server(|c| {
+        c.ws_ping_every = ms(200);
+        c.ws_pong_timeout = ms(700);
+    })
     .await;
     let g = create_and_join(addr, form("aga")).await;
     // A browser answers pings by itself: it stays.
@@ -140,7 +116,7 @@ async fn a_websocket_that_never_answers_pings_is_closed_and_its_spectator_not_co
         let (_, v) = http(addr, "GET", &format!("/api/games/{}", g.id), None).await;
         v["state"]["spectators"].as_u64().unwrap()
     };
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    tokio::time::sleep(ms(100)).await;
     assert_eq!(spectators().await, 2);
     live.drain(2000).await;
     assert_eq!(
@@ -157,7 +133,7 @@ async fn a_websocket_that_never_answers_pings_is_closed_and_its_spectator_not_co
 
 #[tokio::test]
 async fn audience_changes_are_a_small_event_not_the_whole_state() {
-    let addr = start_server_with(vec![], config()).await;
+    let addr = server(|_| {}).await;
     let g = create_and_join(addr, form("aga")).await;
     let mut watcher = Player::connect(addr, &g.id, None).await.unwrap();
     watcher.drain(300).await;
@@ -184,14 +160,10 @@ async fn audience_changes_are_a_small_event_not_the_whole_state() {
 
 #[tokio::test]
 async fn game_creation_is_rate_limited_per_address() {
-    let addr = start_server_with(
-        vec![],
-        ServerConfig {
-            games_burst: 3,
-            games_refill: Duration::from_secs(3600),
-            ..config()
-        },
-    )
+    let addr = server(|c| {
+        c.games_burst = 3;
+        c.games_refill = Duration::from_secs(3600);
+    })
     .await;
     for _ in 0..3 {
         let (status, body) = http_from(ME, addr, "POST", "/api/games", Some(form("aga"))).await;
@@ -206,20 +178,13 @@ async fn game_creation_is_rate_limited_per_address() {
 
 #[tokio::test]
 async fn an_unjoined_invitation_expires_cannot_be_joined_and_is_not_listed() {
-    let addr = start_server_with(
-        vec![],
-        ServerConfig {
-            invite_ttl: Duration::from_millis(800),
-            ..config()
-        },
-    )
-    .await;
+    let addr = server(|c| c.invite_ttl = ms(800)).await;
     let (status, created) = http(addr, "POST", "/api/games", Some(form("aga"))).await;
     assert_eq!(status, 201);
     let id = created["id"].as_str().unwrap();
     // A game joined in time is unaffected.
     let joined = create_and_join(addr, form("aga")).await;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    tokio::time::sleep(ms(1500)).await;
     let (status, body) = http(
         addr,
         "POST",
@@ -270,7 +235,7 @@ async fn start_up_resumes_started_games_only_however_many_invitations_wait() {
 
 #[tokio::test]
 async fn forbidden_frames_get_a_close_frame_with_the_reason() {
-    let addr = start_server_with(vec![], config()).await;
+    let addr = server(|_| {}).await;
     let g = create_and_join(addr, form("aga")).await;
     // Over 64 KiB: only the head is sent; the server answers without reading the rest.
     let mut ws = RawWs::connect(addr, &g.id, true).await;
@@ -333,14 +298,14 @@ async fn an_idle_websocket_costs_the_server_little_memory() {
     for _ in 0..20 {
         warm.push(Player::connect(addr, &g.id, None).await.unwrap());
     }
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    tokio::time::sleep(ms(300)).await;
     let before = rss_kib(pid);
     let n = 100;
     let mut idle = Vec::new();
     for _ in 0..n {
         idle.push(Player::connect(addr, &g.id, None).await.unwrap());
     }
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    tokio::time::sleep(ms(500)).await;
     let per = rss_kib(pid).saturating_sub(before) as f64 / f64::from(n);
     eprintln!("memory per idle WebSocket: {per:.1} KiB");
     assert!(per < 40.0, "{per:.1} KiB per idle WebSocket");
@@ -349,14 +314,7 @@ async fn an_idle_websocket_costs_the_server_little_memory() {
 
 #[tokio::test]
 async fn a_client_that_sends_requests_but_never_reads_the_answers_is_closed() {
-    let addr = start_server_with(
-        vec![],
-        ServerConfig {
-            request_timeout: Duration::from_millis(500),
-            ..config()
-        },
-    )
-    .await;
+    let addr = server(|c| c.request_timeout = ms(500)).await;
     let c = connect_from(ME, addr).await;
     let (mut read, mut write) = c.into_split();
     // 20,000 pipelined requests for the 25 KB script: 500 MB of answers nobody reads.
