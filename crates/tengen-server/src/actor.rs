@@ -256,8 +256,14 @@ impl Actor {
 
     fn idle_deadline(&self) -> Option<Instant> {
         let nobody = self.conns.black == 0 && self.conns.white == 0 && self.spectators == 0;
-        let needed =
-            self.rt.deadline().is_some() || self.engine_snaps.is_some() && !self.rt.finished();
+        // A running engine needs the actor; a failed one waits for its opponent, who may be
+        // gone for good.
+        let engine_running = self.engine_snaps.is_some()
+            && !self.rt.finished()
+            && Color::ALL
+                .into_iter()
+                .all(|c| self.rt.engine_failure.get(c).is_none());
+        let needed = self.rt.deadline().is_some() || engine_running;
         (nobody && !needed).then(|| self.last_activity + IDLE_EXIT)
     }
 
