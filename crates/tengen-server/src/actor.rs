@@ -93,6 +93,9 @@ impl GameHandle {
 
 /// How long an actor with nobody connected stays in memory when no clock needs it.
 const IDLE_EXIT: Duration = Duration::from_secs(300);
+/// Audience changes (spectators, seats connected) go out at most this often: a crowd
+/// arriving, or a client reconnecting in a loop, costs one small message per interval.
+const AUDIENCE_EVERY: Duration = Duration::from_millis(500);
 
 struct Actor {
     rt: Runtime,
@@ -103,6 +106,9 @@ struct Actor {
     /// Each seat's lag credit, from its connections' latest measurement.
     lag: ByColor<u64>,
     spectators: u32,
+    /// When the audience last went out, and whether it changed since.
+    audience_sent: Option<Instant>,
+    audience_changed: bool,
     engine_snaps: Option<watch::Sender<Option<Arc<EngineSnap>>>>,
     last_activity: Instant,
     config: ServerConfig,
@@ -127,6 +133,8 @@ pub(crate) fn spawn(
         conns: ByColor::default(),
         lag: ByColor::default(),
         spectators: 0,
+        audience_sent: None,
+        audience_changed: false,
         engine_snaps: None,
         last_activity: Instant::now(),
         config,
@@ -135,21 +143,25 @@ pub(crate) fn spawn(
     if !actor.rt.finished() {
         for color in Color::ALL {
             if let SeatKind::Engine { engine } = actor.rt.seat_kind(color).clone() {
-                let command = engines
-                    .iter()
-                    .find(|(n, _)| *n == engine)
-                    .map(|(_, c)| c.clone());
+                // Tengen's own player, or a GTP engine the server (still) offers.
+                let command = if engine == engine::OWN {
+                    Ok(None)
+                } else {
+                    engines
+                        .iter()
+                        .find(|(n, _)| *n == engine)
+                        .map(|(_, c)| Some(c.clone()))
+                        .ok_or_else(|| format!("{engine}: this server no longer offers it"))
+                };
                 let (snap_tx, snap_rx) = watch::channel(None);
                 actor.engine_snaps = Some(snap_tx);
-                let rules = actor.rt.setup.rules();
-                tokio::spawn(engine::run(
+                let seat = engine::Seat {
                     color,
-                    engine,
-                    command,
-                    rules,
-                    snap_rx,
-                    tx.clone(),
-                ));
+                    name: engine,
+                    rules: actor.rt.setup.rules(),
+                    timeout: config.engine_timeout,
+                };
+                tokio::spawn(engine::run(seat, command, snap_rx, tx.clone()));
             }
         }
     }
@@ -164,6 +176,8 @@ impl Actor {
             let deadline = self.flag_deadline();
             let checkpoint = self.rt.next_checkpoint(self.config.clock_checkpoint);
             let idle = self.idle_deadline();
+            let audience = self.audience_due();
+            let expiry = self.expiry();
             tokio::select! {
                 msg = rx.recv() => match msg {
                     Some(msg) => self.handle(msg).await,
@@ -171,6 +185,8 @@ impl Actor {
                 },
                 () = sleep_until(deadline), if deadline.is_some() => self.flag().await,
                 () = sleep_until(checkpoint), if checkpoint.is_some() => self.checkpoint().await,
+                () = sleep_until(audience), if audience.is_some() => self.send_audience(),
+                () = sleep_until(expiry), if expiry.is_some() => self.expire().await,
                 () = sleep_until(idle), if idle.is_some() => {
                     if self.idle_deadline().is_some_and(|d| d <= Instant::now()) {
                         break;
@@ -189,10 +205,65 @@ impl Actor {
         self.rt.flag_deadline(*self.lag.get(color))
     }
 
+    /// When the invitation expires, while a person's seat is open.
+    fn expiry(&self) -> Option<Instant> {
+        if !self.rt.waiting_for_invite() {
+            return None;
+        }
+        let expires_ms = self
+            .rt
+            .created_ms
+            .saturating_add(self.config.invite_ttl.as_millis() as u64);
+        let left = expires_ms.saturating_sub(crate::http::now_ms());
+        Some(Instant::now() + Duration::from_millis(left))
+    }
+
+    async fn expire(&mut self) {
+        if self.expiry().is_some_and(|d| d <= Instant::now()) {
+            let _ = self.commit(vec![Record::Expired]).await;
+        }
+    }
+
+    /// When the audience is to go out: at once if it has not for an interval.
+    fn audience_due(&self) -> Option<Instant> {
+        if !self.audience_changed {
+            return None;
+        }
+        Some(
+            self.audience_sent
+                .map_or_else(Instant::now, |t| t + AUDIENCE_EVERY),
+        )
+    }
+
+    fn audience_did_change(&mut self) {
+        self.audience_changed = true;
+    }
+
+    fn send_audience(&mut self) {
+        self.audience_changed = false;
+        self.audience_sent = Some(Instant::now());
+        if self.updates.receiver_count() == 0 {
+            return;
+        }
+        let connected = |c: Color| self.rt.is_engine(c) || *self.conns.get(c) > 0;
+        let msg = ServerMsg::Audience {
+            spectators: self.spectators,
+            black: connected(Color::Black),
+            white: connected(Color::White),
+        };
+        let _ = self.updates.send(Arc::from(to_json(&msg)));
+    }
+
     fn idle_deadline(&self) -> Option<Instant> {
         let nobody = self.conns.black == 0 && self.conns.white == 0 && self.spectators == 0;
-        let needed =
-            self.rt.deadline().is_some() || self.engine_snaps.is_some() && !self.rt.finished();
+        // A running engine needs the actor; a failed one waits for its opponent, who may be
+        // gone for good.
+        let engine_running = self.engine_snaps.is_some()
+            && !self.rt.finished()
+            && Color::ALL
+                .into_iter()
+                .all(|c| self.rt.engine_failure.get(c).is_none());
+        let needed = self.rt.deadline().is_some() || engine_running;
         (nobody && !needed).then(|| self.last_activity + IDLE_EXIT)
     }
 
@@ -215,52 +286,30 @@ impl Actor {
                 };
                 let updates = self.updates.subscribe();
                 match role.color() {
-                    Some(c) => {
-                        *self.conns.get_mut(c) += 1;
-                        if *self.conns.get(c) == 1 {
-                            self.broadcast(EventView::Presence {
-                                color: c.into(),
-                                connected: true,
-                            });
-                        }
-                    }
-                    None => {
-                        self.spectators += 1;
-                        self.broadcast(EventView::Spectators {
-                            count: self.spectators,
-                        });
-                    }
+                    Some(c) => *self.conns.get_mut(c) += 1,
+                    None => self.spectators += 1,
                 }
+                self.audience_did_change();
                 let welcome = to_json(&ServerMsg::Welcome {
                     you: role,
                     state: Box::new(self.view()),
                 });
-                // The update of our own arrival is already in `updates`; the client skips
-                // versions it has.
                 let _ = reply.send(Ok(Connected {
                     role,
                     welcome,
                     updates,
                 }));
             }
-            ActorMsg::Disconnect { role } => match role.color() {
-                Some(c) => {
-                    let n = self.conns.get_mut(c);
-                    *n = n.saturating_sub(1);
-                    if *n == 0 {
-                        self.broadcast(EventView::Presence {
-                            color: c.into(),
-                            connected: false,
-                        });
+            ActorMsg::Disconnect { role } => {
+                match role.color() {
+                    Some(c) => {
+                        let n = self.conns.get_mut(c);
+                        *n = n.saturating_sub(1);
                     }
+                    None => self.spectators = self.spectators.saturating_sub(1),
                 }
-                None => {
-                    self.spectators = self.spectators.saturating_sub(1);
-                    self.broadcast(EventView::Spectators {
-                        count: self.spectators,
-                    });
-                }
-            },
+                self.audience_did_change();
+            }
             ActorMsg::Lag { color, lag_ms } => *self.lag.get_mut(color) = lag_ms,
             ActorMsg::Command {
                 role,
@@ -331,6 +380,17 @@ impl Actor {
     }
 
     async fn engine_action(&mut self, color: Color, seq: u64, action: EngineAction) {
+        if let EngineAction::Failed(reason) = action {
+            eprintln!("tengen: game {}: engine {reason}", self.rt.id);
+            if !self.rt.finished() {
+                *self.rt.engine_failure.get_mut(color) = Some(reason.clone());
+                self.broadcast(EventView::EngineFailed {
+                    color: color.into(),
+                    reason,
+                });
+            }
+            return;
+        }
         if seq != self.rt.game_seq {
             return; // made for an older state
         }
@@ -365,6 +425,7 @@ impl Actor {
             }
             EngineAction::Illegal(reason) => vec![self.rt.engine_illegal(color, reason)],
             EngineAction::Resign => vec![Record::Resign { by: color.into() }],
+            EngineAction::Failed(_) => return,
             EngineAction::Place(points) => {
                 match self
                     .rt
@@ -421,6 +482,12 @@ impl Actor {
         if self.rt.aborted.is_some() {
             return Err(AppError::Conflict(
                 "this game was aborted: you can look at it".into(),
+            ));
+        }
+        self.expire().await;
+        if self.rt.expired {
+            return Err(AppError::Gone(
+                "this invitation has expired: ask for a new one".into(),
             ));
         }
         let open = Color::ALL.into_iter().find(|&c| {
@@ -607,6 +674,7 @@ pub(crate) fn summary(rt: &Runtime) -> GameSummary {
         moves: rt.ply(),
         created_ms: rt.created_ms,
         aborted: rt.aborted.is_some(),
+        expired: rt.expired,
     }
 }
 

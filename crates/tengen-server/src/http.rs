@@ -2,49 +2,43 @@
 
 use std::{
     collections::HashMap,
+    net::SocketAddr,
     sync::{Arc, Mutex},
-    time::{Duration, Instant, SystemTime, UNIX_EPOCH},
+    time::{Instant, SystemTime, UNIX_EPOCH},
 };
 
 use axum::{
-    Json, Router,
+    Extension, Json, Router,
     extract::{
-        DefaultBodyLimit, Path, State,
-        rejection::JsonRejection,
-        ws::{Message, WebSocket, WebSocketUpgrade},
+        ConnectInfo, DefaultBodyLimit, Path, State, rejection::JsonRejection, ws::WebSocketUpgrade,
     },
     http::{HeaderValue, StatusCode, header},
     response::{Html, IntoResponse, Response},
     routing::{get, post},
 };
-use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use tengen_core::{Color, aga_handicap};
-use tokio::sync::broadcast;
+use tower_http::timeout::TimeoutLayer;
 
 use crate::{
     actor::{self, ActorMsg, GameHandle, to_json},
     config::ServerConfig,
     error::AppError,
-    lag::{LagMeter, PING_EVERY},
+    limits::PerAddress,
     runtime::Record,
     secret,
+    serve::peer_ip,
     settings::{CreateGame, Placement, rules_summary},
     store::{GameSummary, Store},
-    wire::{ClientMsg, ErrorCode, Role, ServerMsg, WireError, coord_name},
+    wire::coord_name,
 };
 
 const INDEX_HTML: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
 const STYLE_CSS: &str = include_str!("../web/style.css");
 
-/// The largest WebSocket message a client may send, in bytes.
-pub const MAX_CLIENT_MESSAGE: usize = 4096;
-/// Messages a connection may send in a burst, and per second after it.
-const RATE_BURST: f64 = 30.0;
-const RATE_PER_SECOND: f64 = 15.0;
-/// Refusals for flooding after which the connection is closed.
-const FLOOD_CLOSE_AFTER: u32 = 50;
+/// Games listed by `GET /api/games`, newest first.
+const LIST_LIMIT: u32 = 500;
 
 /// Shared state of the server: the store, the running games and the configured engines.
 #[derive(Clone)]
@@ -56,6 +50,8 @@ struct Inner {
     loading: tokio::sync::Mutex<()>,
     engines: Vec<(String, String)>,
     config: ServerConfig,
+    /// New games per client address.
+    creations: PerAddress,
 }
 
 impl AppState {
@@ -79,11 +75,21 @@ impl AppState {
             loading: tokio::sync::Mutex::new(()),
             engines,
             config,
+            creations: PerAddress::new(config.games_burst, config.games_refill),
         }))
     }
 
-    /// Starts the actor of every unfinished game, so that their clocks and engines run.
-    /// Time spent while the server was down is not charged: each clock restarts now.
+    /// The settings this server runs with.
+    #[must_use]
+    pub fn config(&self) -> ServerConfig {
+        self.0.config
+    }
+
+    /// Starts the actor of every started, unfinished game, so that their clocks and engines
+    /// run. Time spent while the server was down is not charged: each clock restarts now.
+    /// Games waiting for their invited player need no actor (no clock runs before both
+    /// have joined) and start when someone opens them, so abandoned invitations cost
+    /// start-up nothing.
     ///
     /// # Errors
     /// [`AppError::Internal`] when the store cannot be read.
@@ -164,6 +170,11 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/sgf", get(sgf))
         .route("/ws/{id}", get(ws))
         .layer(DefaultBodyLimit::max(16 * 1024))
+        // The whole request, body included (a WebSocket's request ends with its upgrade).
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            state.0.config.request_timeout,
+        ))
         .with_state(state)
 }
 
@@ -261,7 +272,7 @@ struct Created {
     invite: Option<String>,
 }
 
-fn now_ms() -> u64 {
+pub(crate) fn now_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
@@ -269,9 +280,16 @@ fn now_ms() -> u64 {
 
 async fn create_game(
     State(state): State<AppState>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     body: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Created>), AppError> {
     let form = form(body)?;
+    if let Err(wait) = state.0.creations.take(peer_ip(peer.as_deref())) {
+        return Err(AppError::TooMany(format!(
+            "too many new games from this address; try again in {} s",
+            wait.as_secs() + 1
+        )));
+    }
     let names: Vec<String> = state.0.engines.iter().map(|(n, _)| n.clone()).collect();
     let nigiri_black = rand::random::<bool>();
     let setup = form
@@ -331,7 +349,10 @@ async fn list_games(State(state): State<AppState>) -> Result<Json<GameList>, App
     let all = state
         .0
         .store
-        .list(500)
+        .list(
+            LIST_LIMIT,
+            now_ms().saturating_sub(state.0.config.invite_ttl.as_millis() as u64),
+        )
         .await
         .map_err(|e| AppError::Internal(e.to_string()))?;
     let (finished, live) = all.into_iter().partition(|g| g.phase == "finished");
@@ -412,204 +433,5 @@ async fn ws(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     let handle = state.game(&id).await?;
-    Ok(upgrade
-        .max_message_size(64 * 1024)
-        .max_frame_size(64 * 1024)
-        .on_upgrade(move |socket| connection(socket, handle)))
-}
-
-/// A token bucket per connection.
-struct RateLimit {
-    tokens: f64,
-    last: Instant,
-    refused: u32,
-}
-
-impl RateLimit {
-    fn allow(&mut self) -> bool {
-        let now = Instant::now();
-        let dt = now.duration_since(self.last).as_secs_f64();
-        self.last = now;
-        self.tokens = (self.tokens + dt * RATE_PER_SECOND).min(RATE_BURST);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            self.refused += 1;
-            false
-        }
-    }
-}
-
-fn parse(msg: &Message) -> Result<Option<ClientMsg>, WireError> {
-    match msg {
-        Message::Text(t) => {
-            if t.len() > MAX_CLIENT_MESSAGE {
-                return Err(WireError::new(
-                    ErrorCode::TooLarge,
-                    format!("messages are at most {MAX_CLIENT_MESSAGE} bytes"),
-                ));
-            }
-            serde_json::from_str(t.as_str())
-                .map(Some)
-                .map_err(|e| WireError::new(ErrorCode::BadMessage, format!("not a command: {e}")))
-        }
-        Message::Binary(_) => Err(WireError::new(
-            ErrorCode::BadMessage,
-            "send JSON text messages",
-        )),
-        _ => Ok(None),
-    }
-}
-
-async fn send_text(
-    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
-    text: &str,
-) -> bool {
-    sink.send(Message::Text(text.into())).await.is_ok()
-}
-
-async fn connection(socket: WebSocket, handle: GameHandle) {
-    let (mut sink, mut stream) = socket.split();
-    // The first message says who this is.
-    let hello = tokio::time::timeout(Duration::from_secs(15), stream.next()).await;
-    let token = match hello {
-        Ok(Some(Ok(m))) => match parse(&m) {
-            Ok(Some(ClientMsg::Hello { seat })) => seat,
-            Ok(_) => {
-                let e = WireError::new(ErrorCode::BadMessage, "say hello first");
-                let _ = send_text(&mut sink, &to_json(&e.to_msg())).await;
-                return;
-            }
-            Err(e) => {
-                let _ = send_text(&mut sink, &to_json(&e.to_msg())).await;
-                return;
-            }
-        },
-        _ => return,
-    };
-    let connected = match handle.ask(|reply| ActorMsg::Connect { token, reply }).await {
-        Some(Ok(c)) => c,
-        Some(Err(e)) => {
-            let _ = send_text(&mut sink, &to_json(&e.to_msg())).await;
-            let _ = sink.close().await;
-            return;
-        }
-        None => return,
-    };
-    let role = connected.role;
-    let mut updates = connected.updates;
-    if send_text(&mut sink, &connected.welcome).await {
-        serve_connection(&mut sink, &mut stream, &mut updates, &handle, role).await;
-    }
-    let _ = handle.tx.send(ActorMsg::Disconnect { role }).await;
-}
-
-async fn serve_connection(
-    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
-    stream: &mut futures_util::stream::SplitStream<WebSocket>,
-    updates: &mut broadcast::Receiver<Arc<str>>,
-    handle: &GameHandle,
-    role: Role,
-) {
-    let mut limit = RateLimit {
-        tokens: RATE_BURST,
-        last: Instant::now(),
-        refused: 0,
-    };
-    // Round trips: a ping frame now and every PING_EVERY; the answer's delay is measured.
-    let mut meter = LagMeter::default();
-    let mut pings = tokio::time::interval(PING_EVERY);
-    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut ping_seq: u64 = 0;
-    let mut pending: Option<(u64, Instant)> = None;
-    loop {
-        tokio::select! {
-            _ = pings.tick() => {
-                ping_seq += 1;
-                pending = Some((ping_seq, Instant::now()));
-                let payload = ping_seq.to_be_bytes().to_vec();
-                if sink.send(Message::Ping(payload.into())).await.is_err() {
-                    return;
-                }
-            }
-            incoming = stream.next() => {
-                let Some(Ok(m)) = incoming else { return };
-                if matches!(m, Message::Close(_)) {
-                    return;
-                }
-                if let Message::Pong(payload) = &m {
-                    if let Some((seq, sent)) = pending {
-                        if payload.as_ref() == seq.to_be_bytes() {
-                            pending = None;
-                            meter.sample(sent.elapsed());
-                            if let Some(color) = role.color() {
-                                let msg = ActorMsg::Lag { color, lag_ms: meter.credit_ms() };
-                                if handle.tx.send(msg).await.is_err() {
-                                    return;
-                                }
-                            }
-                            continue;
-                        }
-                    }
-                }
-                if !limit.allow() {
-                    if limit.refused > FLOOD_CLOSE_AFTER {
-                        return;
-                    }
-                    let e = WireError::new(ErrorCode::RateLimited, "too many messages; slow down");
-                    if !send_text(sink, &to_json(&e.to_msg())).await {
-                        return;
-                    }
-                    continue;
-                }
-                let msg = match parse(&m) {
-                    Ok(Some(msg)) => msg,
-                    Ok(None) => continue,
-                    Err(e) => {
-                        if !send_text(sink, &to_json(&e.to_msg())).await {
-                            return;
-                        }
-                        continue;
-                    }
-                };
-                let answer = match msg {
-                    ClientMsg::Ping => Some(to_json(&ServerMsg::Pong)),
-                    ClientMsg::Hello { .. } => Some(to_json(
-                        &WireError::new(ErrorCode::BadMessage, "already said hello").to_msg(),
-                    )),
-                    msg => {
-                        let lag_ms = meter.credit_ms();
-                        match handle.ask(|reply| ActorMsg::Command { role, msg, lag_ms, reply }).await {
-                            Some(Ok(text)) => text,
-                            Some(Err(e)) => Some(to_json(&e.to_msg())),
-                            None => return,
-                        }
-                    }
-                };
-                if let Some(text) = answer {
-                    if !send_text(sink, &text).await {
-                        return;
-                    }
-                }
-            }
-            update = updates.recv() => match update {
-                Ok(text) => {
-                    if !send_text(sink, &text).await {
-                        return;
-                    }
-                }
-                Err(broadcast::error::RecvError::Lagged(_)) => {
-                    // Too far behind: send the whole state instead of the missed updates.
-                    let resync = |reply| ActorMsg::Command { role, msg: ClientMsg::Resync, lag_ms: 0, reply };
-                    if let Some(Ok(Some(text))) = handle.ask(resync).await {
-                        if !send_text(sink, &text).await {
-                            return;
-                        }
-                    }
-                }
-                Err(broadcast::error::RecvError::Closed) => return,
-            },
-        }
-    }
+    Ok(crate::ws::upgrade(upgrade, handle, state.0.config))
 }

@@ -167,6 +167,28 @@ pub(crate) fn rules_summary(rules_text: &str) -> String {
     }
 }
 
+/// A name as shown to everyone: without control characters (NUL, escapes, line breaks) or
+/// the invisible marks that reverse the text around them, trimmed, at most 40 characters;
+/// "Player" when nothing is left.
+fn player_name(given: Option<&str>) -> String {
+    let shown: String = given
+        .unwrap_or("")
+        .chars()
+        .filter(|&c| !c.is_control() && !is_direction_mark(c))
+        .collect();
+    let shown = shown.trim();
+    if shown.is_empty() {
+        return "Player".to_owned();
+    }
+    shown.chars().take(40).collect()
+}
+
+/// Unicode's embedding, override and isolate marks (U+202A–U+202E, U+2066–U+2069), which
+/// make a name display as something else.
+fn is_direction_mark(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 impl CreateGame {
     /// Validates the form and draws colours: the setup, or a message for the player.
     /// `engines` are the GTP engines the server knows.
@@ -204,15 +226,7 @@ impl CreateGame {
             return Err("komi is at most 200 points".into());
         }
         self.time.validate()?;
-        let name = self
-            .name
-            .as_deref()
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .unwrap_or("Player")
-            .chars()
-            .take(40)
-            .collect::<String>();
+        let name = player_name(self.name.as_deref());
         let opponent = match &self.opponent {
             OpponentChoice::Person => SeatKind::Person {
                 name: "Opponent".into(),
@@ -307,5 +321,40 @@ impl GameSetup {
             Color::Black => &self.black,
             Color::White => &self.white,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(name: &str) -> String {
+        let form = CreateGame {
+            size: 9,
+            rules: "aga".into(),
+            handicap: 0,
+            placement: Placement::Fixed,
+            komi: None,
+            color: ColorChoice::Black,
+            time: TimeControl::None,
+            opponent: OpponentChoice::Person,
+            name: Some(name.into()),
+        };
+        form.resolve(&[], true).unwrap().black.name().to_owned()
+    }
+
+    #[test]
+    fn player_names_lose_control_characters_nul_and_direction_overrides() {
+        assert_eq!(named("Shusaku"), "Shusaku");
+        assert_eq!(named("Bad\0Name\u{1b}[31m"), "BadName[31m");
+        assert_eq!(named("two\nlines\r\ttab"), "twolinestab");
+        assert_eq!(named("evil\u{202e}txt.exe\u{2066}"), "eviltxt.exe");
+        assert_eq!(
+            named("\0\u{7f}\u{9f}"),
+            "Player",
+            "nothing left: the default"
+        );
+        assert_eq!(named("  Honinbo  "), "Honinbo");
+        assert_eq!(named(&"碁".repeat(50)).chars().count(), 40);
     }
 }

@@ -59,6 +59,9 @@ pub struct GameSummary {
     /// The game was aborted (it is finished, with no result).
     #[serde(default)]
     pub aborted: bool,
+    /// The invitation expired unopened (finished, no result; not listed).
+    #[serde(default)]
+    pub expired: bool,
 }
 
 /// Where games are kept. Every method commits before its future resolves.
@@ -76,10 +79,18 @@ pub trait Store: Send + Sync + 'static {
     /// A game's records in order, or `None` for an unknown game.
     fn load(&self, game: &str) -> BoxFuture<'_, Result<Option<Vec<String>>, StoreError>>;
 
-    /// The summaries of every game, newest first (at most `limit`).
-    fn list(&self, limit: u32) -> BoxFuture<'_, Result<Vec<GameSummary>, StoreError>>;
+    /// The summaries of the games worth listing, newest first (at most `limit`): not those
+    /// whose invitation expired, nor those still waiting for their invited player that were
+    /// created before `waiting_since_ms` (their invitation has expired, whether or not a
+    /// record says so yet).
+    fn list(
+        &self,
+        limit: u32,
+        waiting_since_ms: u64,
+    ) -> BoxFuture<'_, Result<Vec<GameSummary>, StoreError>>;
 
-    /// The ids of the games that are not finished.
+    /// The ids of the games that have started and are not finished (those waiting for their
+    /// invited player are not among them).
     fn live_games(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>>;
 }
 
@@ -99,6 +110,12 @@ const MIGRATIONS: &[&str] = &[
         record TEXT NOT NULL,
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID;",
+    // 2: whether a game waits for its invited player, or its invitation expired, so that
+    // start-up and the lists skip abandoned invitations without reading their summaries.
+    "ALTER TABLE games ADD COLUMN waiting INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN expired INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET waiting = (json_extract(summary, '$.phase') = 'waiting');
+    CREATE INDEX games_live ON games(finished, waiting);",
 ];
 
 struct Append {
@@ -243,16 +260,26 @@ fn write_one(tx: &mut rusqlite::Transaction<'_>, a: &Append) -> Result<(), Store
     let summary =
         serde_json::to_string(&a.summary).map_err(|e| StoreError::Database(e.to_string()))?;
     let finished = i64::from(a.summary.phase == "finished");
+    let waiting = i64::from(a.summary.phase == "waiting");
+    let expired = i64::from(a.summary.expired);
     if a.first_seq == 1 {
         sp.execute(
-            "INSERT INTO games (id, created_ms, finished, summary) VALUES (?1, ?2, ?3, ?4)",
-            rusqlite::params![a.game, a.summary.created_ms as i64, finished, summary],
+            "INSERT INTO games (id, created_ms, finished, summary, waiting, expired)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            rusqlite::params![
+                a.game,
+                a.summary.created_ms as i64,
+                finished,
+                summary,
+                waiting,
+                expired
+            ],
         )
         .map_err(|e| conflict_or(e, a, 1))?;
     } else {
         sp.execute(
-            "UPDATE games SET finished = ?2, summary = ?3 WHERE id = ?1",
-            rusqlite::params![a.game, finished, summary],
+            "UPDATE games SET finished = ?2, summary = ?3, waiting = ?4, expired = ?5 WHERE id = ?1",
+            rusqlite::params![a.game, finished, summary, waiting, expired],
         )
         .map_err(db_err)?;
     }
@@ -333,13 +360,23 @@ impl Store for SqliteStore {
         }))
     }
 
-    fn list(&self, limit: u32) -> BoxFuture<'_, Result<Vec<GameSummary>, StoreError>> {
+    fn list(
+        &self,
+        limit: u32,
+        waiting_since_ms: u64,
+    ) -> BoxFuture<'_, Result<Vec<GameSummary>, StoreError>> {
         Box::pin(self.read(move |conn| {
             let mut stmt = conn
-                .prepare_cached("SELECT summary FROM games ORDER BY created_ms DESC LIMIT ?1")
+                .prepare_cached(
+                    "SELECT summary FROM games
+                     WHERE expired = 0 AND NOT (waiting = 1 AND created_ms < ?2)
+                     ORDER BY created_ms DESC LIMIT ?1",
+                )
                 .map_err(db_err)?;
             let rows = stmt
-                .query_map([limit], |r| r.get::<_, String>(0))
+                .query_map(rusqlite::params![limit, waiting_since_ms as i64], |r| {
+                    r.get::<_, String>(0)
+                })
                 .map_err(db_err)?;
             let mut out = Vec::new();
             for row in rows {
@@ -355,7 +392,7 @@ impl Store for SqliteStore {
     fn live_games(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
         Box::pin(self.read(|conn| {
             let mut stmt = conn
-                .prepare_cached("SELECT id FROM games WHERE finished = 0")
+                .prepare_cached("SELECT id FROM games WHERE finished = 0 AND waiting = 0")
                 .map_err(db_err)?;
             let rows = stmt
                 .query_map([], |r| r.get::<_, String>(0))
@@ -381,6 +418,7 @@ mod tests {
             moves: 0,
             created_ms: 1,
             aborted: false,
+            expired: false,
         }
     }
 
@@ -415,6 +453,31 @@ mod tests {
         );
         assert_eq!(s.load("nope").await.unwrap(), None);
         assert_eq!(s.live_games().await.unwrap(), vec!["g1".to_string()]);
-        assert_eq!(s.list(10).await.unwrap().len(), 1);
+        assert_eq!(s.list(10, 0).await.unwrap().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn waiting_games_are_not_live_and_expired_invitations_are_not_listed() {
+        let dir = std::env::temp_dir().join(format!("tengen-store-w-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("w.db");
+        let _ = std::fs::remove_file(&path);
+        let s = SqliteStore::open(&path).unwrap();
+        let mut old = summary("old", "waiting");
+        old.created_ms = 100;
+        let mut new = summary("new", "waiting");
+        new.created_ms = 300;
+        let mut gone = summary("gone", "finished");
+        gone.expired = true;
+        for row in [old, new, gone, summary("live", "playing")] {
+            let id = row.id.clone();
+            s.append(&id, 1, vec!["{}".into()], row).await.unwrap();
+        }
+        assert_eq!(s.live_games().await.unwrap(), vec!["live".to_string()]);
+        let ids = |rows: Vec<GameSummary>| rows.into_iter().map(|g| g.id).collect::<Vec<_>>();
+        // Waiting since 200: the older invitation is past its time.
+        let mut listed = ids(s.list(10, 200).await.unwrap());
+        listed.sort();
+        assert_eq!(listed, vec!["live".to_string(), "new".into()]);
     }
 }

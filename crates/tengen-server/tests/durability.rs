@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use crate::common::{Player, create_and_join, http, seated, temp_db};
 
 /// `target/<profile>/tengen`, built if it is not there yet.
-fn tengen_binary() -> PathBuf {
+pub(crate) fn tengen_binary() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     let profile_dir = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
     let bin = profile_dir.join("tengen");
@@ -34,7 +34,7 @@ fn tengen_binary() -> PathBuf {
 }
 
 /// A server process, killed (SIGKILL) when dropped, so a failing test leaves none behind.
-struct Server(Child);
+pub(crate) struct Server(pub(crate) Child);
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -44,7 +44,7 @@ impl Drop for Server {
 }
 
 /// Starts `tengen serve` on a free port; returns the process and its address.
-fn serve(db: &Path) -> (Server, SocketAddr) {
+pub(crate) fn serve(db: &Path) -> (Server, SocketAddr) {
     serve_with(db, &[])
 }
 

@@ -1,9 +1,9 @@
 //! `tengen serve`: play Go in the browser. Glue over `tengen-server`.
 
-use std::{net::SocketAddr, path::PathBuf, sync::Arc};
+use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
 use clap::Args;
-use tengen_server::{AppState, ServerConfig, SqliteStore};
+use tengen_server::{AppState, ServerConfig, SqliteStore, check_engine};
 
 /// Arguments of `tengen serve`.
 #[derive(Args)]
@@ -15,9 +15,15 @@ pub(crate) struct ServeArgs {
     #[arg(long, default_value = "tengen.db")]
     db: PathBuf,
     /// A GTP engine players can choose, as `COMMAND` (named after its program) or
-    /// `NAME=COMMAND`, e.g. `--engine "gnugo --mode gtp --level 5"`. Repeatable.
+    /// `NAME=COMMAND`, e.g. `--engine "/usr/games/gnugo --mode gtp --level 5"`. Repeatable.
+    /// Each is started and asked `name` and `protocol_version` at start-up; one that does
+    /// not answer is reported and not offered.
     #[arg(long = "engine")]
     engines: Vec<String>,
+    /// Seconds an external engine may take to answer a command (a move, or the start-up
+    /// check); after that it has failed and its opponent may claim the game or abort it.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    engine_timeout: f64,
     /// Wait for the disk at every commit (also survives power loss; slower).
     #[arg(long)]
     full_sync: bool,
@@ -25,6 +31,29 @@ pub(crate) struct ServeArgs {
     /// player back at most this much time (default 5000, or TENGEN_CLOCK_CHECKPOINT_MS).
     #[arg(long, value_name = "MS")]
     clock_checkpoint_ms: Option<u64>,
+    /// Seconds a connection has to send a request's head (silent, half-sent and idle
+    /// keep-alive connections are closed after it).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    header_timeout: f64,
+    /// Seconds a request, body included, may take before it is answered 408.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
+    request_timeout: f64,
+    /// Connections (HTTP and WebSocket) one address may hold open.
+    #[arg(long, value_name = "N", default_value_t = 128)]
+    max_conns_per_ip: usize,
+    /// Seconds a WebSocket may leave the server's pings (sent every 10 s) unanswered.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
+    pong_timeout: f64,
+    /// Games one address may create at once ...
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    games_burst: u32,
+    /// ... and one more game per address every this many seconds after that.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    games_every: f64,
+    /// Hours after which an invitation nobody opened expires (the game ends with no
+    /// result and is no longer listed).
+    #[arg(long, value_name = "HOURS", default_value_t = 24.0)]
+    invite_hours: f64,
 }
 
 /// `NAME=COMMAND` or `COMMAND` (named after the program's file name).
@@ -45,14 +74,64 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         .block_on(serve(args))
 }
 
-async fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let store = Arc::new(SqliteStore::open_with(&args.db, args.full_sync)?);
-    let engines = args.engines.iter().map(|s| engine_spec(s)).collect();
+/// Seconds from the command line, refused when negative or not finite.
+fn seconds(flag: &str, s: f64) -> anyhow::Result<Duration> {
+    Duration::try_from_secs_f64(s)
+        .map_err(|_| anyhow::anyhow!("--{flag} {s}: not a number of seconds"))
+}
+
+fn config(args: &ServeArgs) -> anyhow::Result<ServerConfig> {
     let mut config = ServerConfig::from_env();
     if let Some(ms) = args.clock_checkpoint_ms {
-        config.clock_checkpoint =
-            std::time::Duration::from_millis(ms).max(ServerConfig::MIN_CHECKPOINT);
+        config.clock_checkpoint = Duration::from_millis(ms).max(ServerConfig::MIN_CHECKPOINT);
     }
+    config.header_read_timeout = seconds("header-timeout", args.header_timeout)?;
+    config.request_timeout = seconds("request-timeout", args.request_timeout)?;
+    config.max_connections_per_ip = args.max_conns_per_ip.max(1);
+    config.ws_pong_timeout = seconds("pong-timeout", args.pong_timeout)?;
+    config.games_burst = args.games_burst.max(1);
+    config.games_refill = seconds("games-every", args.games_every)?;
+    config.invite_ttl = seconds("invite-hours", args.invite_hours * 3600.0)?;
+    config.engine_timeout = seconds("engine-timeout", args.engine_timeout)?;
+    Ok(config)
+}
+
+/// Checks every engine at once; keeps those that answer, and says why each other one is
+/// not offered.
+async fn usable_engines(specs: &[String], timeout: Duration) -> Vec<(String, String)> {
+    let engines: Vec<(String, String)> = specs.iter().map(|s| engine_spec(s)).collect();
+    // The start-up check waits at most 10 s for an answer, however long moves may take.
+    let timeout = timeout.min(Duration::from_secs(10));
+    let checks: Vec<_> = engines
+        .iter()
+        .map(|(_, command)| tokio::spawn(check_engine(command.clone(), timeout)))
+        .collect();
+    let mut usable = Vec::new();
+    for ((name, command), check) in engines.into_iter().zip(checks) {
+        let result = check
+            .await
+            .unwrap_or_else(|e| Err(format!("the check failed: {e}")));
+        match result {
+            Ok(_) if usable.iter().any(|(n, _)| *n == name) => eprintln!(
+                "tengen: engine {name:?} ({command}) is not offered: an earlier --engine has that name; name them with NAME=COMMAND"
+            ),
+            Ok(check) => {
+                eprintln!(
+                    "tengen: engine {name:?} ({command}) answers: {}, GTP {}",
+                    check.name, check.protocol_version
+                );
+                usable.push((name, command));
+            }
+            Err(why) => eprintln!("tengen: engine {name:?} ({command}) is not offered: {why}"),
+        }
+    }
+    usable
+}
+
+async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let config = config(&args)?;
+    let store = Arc::new(SqliteStore::open_with(&args.db, args.full_sync)?);
+    let engines = usable_engines(&args.engines, config.engine_timeout).await;
     let state = AppState::with_config(store, engines, config);
     let resumed = state.resume_live_games().await?;
     let listener = tokio::net::TcpListener::bind(args.addr).await?;
@@ -63,11 +142,10 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     );
     use std::io::Write as _;
     std::io::stdout().flush()?;
-    axum::serve(listener, tengen_server::app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    tengen_server::serve_until(listener, state, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }
 
