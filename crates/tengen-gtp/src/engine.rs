@@ -3,8 +3,8 @@
 use std::io::{self, BufRead, Write};
 
 use tengen_core::{
-    BoardSize, Color, Game, IllegalMove, Komi, Move, Ownership, Phase, Point, Resumption, Rules,
-    Setup, gtp_handicap, max_fixed_handicap, playout::XorShift32,
+    BoardSize, Color, Game, GameResult, IllegalMove, Komi, Move, Ownership, Phase, Point,
+    Resumption, Rules, Setup, gtp_handicap, max_fixed_handicap, playout::XorShift32,
 };
 
 use crate::{
@@ -57,6 +57,9 @@ pub const ENGINE_NAME: &str = "Tengen (simple policy)";
 /// on the position as it stands (stones inside the other colour's pass-alive territory are
 /// dead, every other stone is alive) until the automatic dead-stone estimator exists. Under
 /// AGA, `final_score` counts the pass stone White still owes when Black passed last (AGA-11).
+/// GTP has no end of game: after a whole-board cycle under simple ko, play goes on by the
+/// board's rules, and `final_score` answers `Void`, the rules' no-result (JP-6), until the
+/// closing move is undone.
 ///
 /// ```
 /// use tengen_core::Rules;
@@ -276,20 +279,24 @@ impl Engine {
     }
 
     fn fresh_game(&self, size: BoardSize) -> Game {
-        let mut game = Game::new(size, self.game_rules());
-        if let Some(komi) = self.komi {
-            game.set_komi(komi);
-        }
-        game
+        self.for_gtp(Game::new(size, self.game_rules()))
     }
 
     /// A game from a starting position under the current rules, with the explicit komi.
     fn game_from(&self, setup: &Setup) -> Result<Game, String> {
-        let mut game = Game::from_setup(setup, self.game_rules()).map_err(|e| e.to_string())?;
+        Game::from_setup(setup, self.game_rules())
+            .map(|game| self.for_gtp(game))
+            .map_err(|e| e.to_string())
+    }
+
+    /// `game` with the explicit komi, playing on through cycles: GTP has no end of game, so
+    /// the board's rules hold after a cycle (JP-6) as before it, and `final_score` says Void.
+    fn for_gtp(&self, mut game: Game) -> Game {
         if let Some(komi) = self.komi {
             game.set_komi(komi);
         }
-        Ok(game)
+        game.set_play_through_cycles(true);
+        game
     }
 
     /// The same start and moves under the current rules (after `kgs-rules`, `tengen-rules`).
@@ -552,7 +559,14 @@ impl Engine {
     }
 
     fn printsgf(&mut self, args: &[String]) -> Answer {
-        let text = sgf::write_game(&self.game, &self.rules, &sgf::Annotations::default());
+        let notes = sgf::Annotations {
+            result: self
+                .game
+                .cycle_closed_at()
+                .map(|_| GameResult::Void.to_sgf()),
+            ..sgf::Annotations::default()
+        };
+        let text = sgf::write_game(&self.game, &self.rules, &notes);
         match args {
             [] => Ok(text),
             [path] => std::fs::write(path, text)
@@ -570,6 +584,7 @@ impl Engine {
     fn final_score(&self) -> Answer {
         let result = match self.game.phase() {
             Phase::Finished(result) => result,
+            _ if self.game.cycle_closed_at().is_some() => GameResult::Void,
             _ => self.game.score_as_ended(&self.dead()).result,
         };
         Ok(gtp_result(result))
@@ -635,6 +650,11 @@ impl Engine {
             Phase::Finished(result) => format!("game over: {result}"),
         };
         out.push_str(&format!("Move {}: {state}", self.game.moves().len()));
+        if let Some(closed) = self.game.cycle_closed_at() {
+            out.push_str(&format!(
+                "; a cycle closed at move {closed}: no result (JP-6)"
+            ));
+        }
         out
     }
 
@@ -685,9 +705,9 @@ impl Engine {
 }
 
 /// GTP's form of a result: `B+3.5`, `W+R`, `0` for jigo.
-fn gtp_result(result: tengen_core::GameResult) -> String {
+fn gtp_result(result: GameResult) -> String {
     match result {
-        tengen_core::GameResult::Jigo => "0".to_owned(),
+        GameResult::Jigo => "0".to_owned(),
         other => other.to_string(),
     }
 }

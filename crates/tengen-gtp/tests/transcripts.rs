@@ -51,6 +51,11 @@ fn gtp_is_legal_and_why_illegal_ko_suicide_superko() {
 }
 
 #[test]
+fn gtp_jp_6_cycle_play_goes_on_and_final_score_is_void() {
+    run_transcript("cycle");
+}
+
+#[test]
 fn gtp_genmove_reg_genmove_cleanup() {
     run_transcript("genmove");
 }
@@ -104,6 +109,7 @@ fn gtp_every_transcript_is_run() {
         names,
         [
             "boardsize_komi",
+            "cycle",
             "genmove",
             "handicap",
             "ko",

@@ -67,6 +67,31 @@ fn engine_spec(spec: &str) -> (String, String) {
     (name, spec.trim().to_owned())
 }
 
+/// Listens on `addr`, or says why not and which option changes it.
+async fn listen(addr: SocketAddr) -> anyhow::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+        let hint = match e.kind() {
+            std::io::ErrorKind::AddrInUse => format!(
+                ": another program (another `tengen serve`?) has port {}; choose another port \
+                 with --addr, e.g. --addr {}:{} (port 0 picks a free one)",
+                addr.port(),
+                addr.ip(),
+                addr.port().wrapping_add(1)
+            ),
+            std::io::ErrorKind::AddrNotAvailable => format!(
+                ": {} is not an address of this machine; --addr 0.0.0.0:{} listens on all of them",
+                addr.ip(),
+                addr.port()
+            ),
+            std::io::ErrorKind::PermissionDenied => {
+                ": ports below 1024 need privileges; choose another with --addr".to_owned()
+            }
+            _ => String::new(),
+        };
+        anyhow::anyhow!("cannot listen on {addr}: {e}{hint}")
+    })
+}
+
 pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -134,7 +159,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let engines = usable_engines(&args.engines, config.engine_timeout).await;
     let state = AppState::with_config(store, engines, config);
     let resumed = state.resume_live_games().await?;
-    let listener = tokio::net::TcpListener::bind(args.addr).await?;
+    let listener = listen(args.addr).await?;
     let addr = listener.local_addr()?;
     println!(
         "Tengen is serving on http://{addr}/ (database {}, {resumed} games resumed)",
@@ -151,7 +176,31 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::engine_spec;
+    use super::{engine_spec, listen};
+
+    #[test]
+    fn address_already_in_use_names_the_port_and_the_addr_option() {
+        let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = taken.local_addr().unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let message = runtime.block_on(listen(addr)).unwrap_err().to_string();
+        assert!(
+            message.starts_with(&format!("cannot listen on {addr}: ")),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("port {}", addr.port())),
+            "{message}"
+        );
+        let next = addr.port().wrapping_add(1);
+        assert!(
+            message.contains(&format!("--addr 127.0.0.1:{next}")),
+            "{message}"
+        );
+    }
 
     #[test]
     fn engine_specs_are_named_after_their_program_or_explicitly() {
