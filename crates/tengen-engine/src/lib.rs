@@ -7,9 +7,29 @@
 //! player to move, with superko checked against the game's whole history, so that every move
 //! the search chooses is legal under the game's rules.
 //!
-//! # Layout
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use tengen_core::{BoardSize, Game, Rules};
+//! use tengen_engine::{Budget, Search, SearchConfig};
 //!
-//! - `estimate`: the automatic dead-stone estimator (built by another step).
-//! - the search, the playout policy and time management follow in later commits.
+//! let game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+//! let mut search = Search::new(SearchConfig::default());
+//! let result = search.run(&game, Budget::playouts(500), 0, &AtomicBool::new(false), None);
+//! assert!(game.check(result.best).is_ok());
+//! ```
 
-#![forbid(unsafe_code)]
+mod eval;
+mod pattern;
+mod player;
+mod policy;
+mod prior;
+mod search;
+mod tactics;
+mod time;
+mod tree;
+
+pub use player::{Decision, MAX_LEVEL, Player, PlayerConfig};
+pub use policy::PlayoutWeights;
+pub use prior::PriorWeights;
+pub use search::{Budget, MoveInfo, Search, SearchConfig, SearchResult, TIME_MARGIN};
+pub use time::{Clock, SAFETY, TimeControl, TimePlan};

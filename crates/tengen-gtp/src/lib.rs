@@ -36,7 +36,7 @@
 
 mod client;
 mod engine;
-mod policy;
+mod player;
 mod protocol;
 mod referee;
 mod sgf;
@@ -44,5 +44,8 @@ mod vertex;
 
 pub use client::{ClientError, EngineProcess};
 pub use engine::{ENGINE_NAME, Engine};
+pub use player::{
+    PlayerOptions, default_threads, parse_level, parse_playouts, parse_seconds, parse_threads,
+};
 pub use referee::{EngineStats, GameRecord, MatchConfig, MatchError, MatchReport, Side, run_match};
 pub use vertex::{VertexError, color_name, move_text, parse_color, parse_move, vertex};
