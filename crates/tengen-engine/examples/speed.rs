@@ -1,7 +1,15 @@
+//! Prints the search's speed and its view of the empty board: `speed SIZE THREADS SECONDS`.
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tengen_core::{BoardSize, Game, Rules};
-use tengen_engine::{Budget, Search, SearchConfig};
+use tengen_engine::{Budget, PlayoutWeights, Search, SearchConfig};
+
+fn env(name: &str, default: f64) -> f64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -9,11 +17,20 @@ fn main() {
     let threads: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     let secs: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2.0);
     let game = Game::new(BoardSize::new(size).unwrap(), Rules::japanese());
-    let mut search = Search::new(SearchConfig {
+    let config = SearchConfig {
         threads,
         early_stop: false,
+        rave_equivalence: env("RAVE", 3000.0),
+        exploration: env("EXPLORE", 0.0),
+        expand_after: env("EXPAND", 3.0) as u32,
+        playout: PlayoutWeights {
+            atari: env("ATARI", 90.0) as u32,
+            pattern: env("PATTERN", 95.0) as u32,
+            ..PlayoutWeights::default()
+        },
         ..SearchConfig::default()
-    });
+    };
+    let mut search = Search::new(config);
     let r = search.run(
         &game,
         Budget::time(Duration::from_secs_f64(secs)),
@@ -22,24 +39,18 @@ fn main() {
         None,
     );
     println!(
-        "{}x{} threads {} playouts {} in {:.3}s = {:.0}/s best {:?} winrate {:.3}",
-        size,
-        size,
-        threads,
+        "{size}x{size} threads {threads} playouts {} in {:.3}s = {:.0}/s best {:?} winrate {:.3}",
         r.playouts,
         r.elapsed.as_secs_f64(),
         r.playouts as f64 / r.elapsed.as_secs_f64(),
         r.best,
         r.winrate
     );
-    for m in r.moves.iter().take(5) {
+    for m in r.moves.iter().take(6) {
+        let p = m.mv.point().map(|p| (p.x, p.y));
         println!(
-            "  {:?} visits {} winrate {:.3} prior {:.3} pv {:?}",
-            m.mv,
-            m.visits,
-            m.winrate,
-            m.prior,
-            &m.pv[..m.pv.len().min(6)]
+            "  {p:?} visits {} winrate {:.3} prior {:.3}",
+            m.visits, m.winrate, m.prior
         );
     }
 }

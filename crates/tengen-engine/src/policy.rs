@@ -11,7 +11,7 @@ use tengen_core::{
 
 use crate::{
     pattern,
-    tactics::{Candidates, atari_answers, bad_self_atari},
+    tactics::{Candidates, atari_answers, bad_self_atari, two_liberty_answers},
 };
 
 /// Chances, in percent, that a rule of the policy is tried at all (randomness keeps the
@@ -20,6 +20,8 @@ use crate::{
 pub struct PlayoutWeights {
     /// Answer the last move's ataris.
     pub atari: u32,
+    /// Answer the last move's threats to chains with two liberties.
+    pub two_liberties: u32,
     /// Play a pattern move next to the last move.
     pub pattern: u32,
     /// Refuse a random move that puts a single stone into atari.
@@ -30,6 +32,7 @@ impl Default for PlayoutWeights {
     fn default() -> PlayoutWeights {
         PlayoutWeights {
             atari: 90,
+            two_liberties: 0,
             pattern: 95,
             single_self_atari_reject: 50,
         }
@@ -166,6 +169,12 @@ impl PlayoutPolicy for HeavyPolicy {
             if rng.below(100) < self.weights.atari {
                 atari_answers(board, last, color, &mut self.candidates);
                 if let Some(cell) = self.pick(board, color, rng, 2) {
+                    return Some(cell);
+                }
+            }
+            if rng.below(100) < self.weights.two_liberties {
+                two_liberty_answers(board, last, color, &mut self.candidates);
+                if let Some(cell) = self.pick(board, color, rng, 1) {
                     return Some(cell);
                 }
             }

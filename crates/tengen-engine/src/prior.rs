@@ -37,8 +37,8 @@ impl Default for PriorWeights {
     fn default() -> PriorWeights {
         PriorWeights {
             even: 10,
-            capture_one: 15,
-            capture_many: 30,
+            capture_one: 30,
+            capture_many: 40,
             escape: 20,
             self_atari: 10,
             pattern: 10,

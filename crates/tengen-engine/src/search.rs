@@ -3,7 +3,7 @@
 //! heavy playouts, several threads on one tree with virtual loss, tree reuse between
 //! moves, and an ownership map from the playouts.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use tengen_core::{
@@ -172,10 +172,14 @@ struct Worker {
     children: Vec<NewChild>,
     scratch: Candidates,
     rng: XorShift32,
-    owned_black: Vec<u32>,
-    owned_white: Vec<u32>,
-    playouts: u64,
+    /// Per cell: playouts Black owned it minus playouts White did, since the last flush
+    /// into [`Shared::owned`].
+    owned: Vec<i32>,
+    owned_playouts: u32,
 }
+
+/// Playouts a worker counts ownership for before it adds them to the shared totals.
+const OWNERSHIP_FLUSH: u32 = 256;
 
 /// The fixed inputs of one search, shared by its threads.
 struct Shared<'a> {
@@ -190,6 +194,9 @@ struct Shared<'a> {
     /// Simulations started by this search.
     playouts: AtomicU64,
     budget: Budget,
+    /// Per cell: playouts Black owned it minus playouts White did.
+    owned: Vec<AtomicI64>,
+    owned_playouts: AtomicU64,
     /// Visits the root had from earlier searches.
     reused: u64,
     start: Instant,
@@ -258,6 +265,10 @@ impl Search {
             stop: AtomicBool::new(false),
             playouts: AtomicU64::new(0),
             budget,
+            owned: (0..root.board().cell_count())
+                .map(|_| AtomicI64::new(0))
+                .collect(),
+            owned_playouts: AtomicU64::new(0),
             reused: u64::from(self.tree.root().visits()),
             start,
         };
@@ -274,9 +285,6 @@ impl Search {
             shared.tree.expand(0, &children);
         }
         let threads = self.config.threads.max(1);
-        let cells = root.board().cell_count();
-        let (mut owned_black, mut owned_white, mut owned_playouts) =
-            (vec![0u64; cells], vec![0u64; cells], 0u64);
         let mut last_report = Instant::now();
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
@@ -305,34 +313,17 @@ impl Search {
                 if let Some((interval, report)) = progress.as_mut() {
                     if last_report.elapsed() >= *interval {
                         last_report = Instant::now();
-                        report(&result(&shared, game, &[], start));
+                        report(&result(&shared, game, start));
                     }
                 }
             }
             for handle in handles {
-                if let Ok(worker) = handle.join() {
-                    for (sum, n) in owned_black.iter_mut().zip(&worker.owned_black) {
-                        *sum += u64::from(*n);
-                    }
-                    for (sum, n) in owned_white.iter_mut().zip(&worker.owned_white) {
-                        *sum += u64::from(*n);
-                    }
-                    owned_playouts += worker.playouts;
+                if let Ok(mut worker) = handle.join() {
+                    flush_ownership(&shared, &mut worker);
                 }
             }
         });
-        let ownership: Vec<f64> = {
-            let board = root.board();
-            let n = owned_playouts.max(1) as f64;
-            game.size()
-                .points()
-                .map(|p| {
-                    let cell = board.cell(p);
-                    (owned_black[cell] as f64 - owned_white[cell] as f64) / n
-                })
-                .collect()
-        };
-        let mut out = result(&shared, game, &ownership, start);
+        let mut out = result(&shared, game, start);
         out.playouts = shared.playouts.load(Relaxed);
         out
     }
@@ -423,10 +414,23 @@ fn new_worker(shared: &Shared<'_>, index: usize) -> Worker {
                 .wrapping_mul(0x9E37_79B9)
                 .wrapping_add(index as u32 * 0x85EB_CA6B + 1),
         ),
-        owned_black: vec![0; cells],
-        owned_white: vec![0; cells],
-        playouts: 0,
+        owned: vec![0; cells],
+        owned_playouts: 0,
     }
+}
+
+/// Adds a worker's ownership counts to the shared totals.
+fn flush_ownership(shared: &Shared<'_>, w: &mut Worker) {
+    for (total, local) in shared.owned.iter().zip(w.owned.iter_mut()) {
+        if *local != 0 {
+            total.fetch_add(i64::from(*local), Relaxed);
+            *local = 0;
+        }
+    }
+    shared
+        .owned_playouts
+        .fetch_add(u64::from(w.owned_playouts), Relaxed);
+    w.owned_playouts = 0;
 }
 
 /// Whether the most visited root move is so far ahead that the rest of the budget cannot
@@ -542,14 +546,17 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
         tree.edge(e).add_value(value_for(mover, black_value));
     }
     update_rave(shared, w, black_value);
-    for (cell, owner) in w.owners.iter().enumerate() {
-        match owner {
-            Some(Color::Black) => w.owned_black[cell] += 1,
-            Some(Color::White) => w.owned_white[cell] += 1,
-            None => {}
-        }
+    for (count, owner) in w.owned.iter_mut().zip(&w.owners) {
+        *count += match owner {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => 0,
+        };
     }
-    w.playouts += 1;
+    w.owned_playouts += 1;
+    if w.owned_playouts >= OWNERSHIP_FLUSH {
+        flush_ownership(shared, w);
+    }
 }
 
 #[inline]
@@ -642,7 +649,7 @@ fn update_rave(shared: &Shared<'_>, w: &mut Worker, black_value: f64) {
 }
 
 /// The root's moves and the best one, from the tree as it stands.
-fn result(shared: &Shared<'_>, game: &Game, ownership: &[f64], start: Instant) -> SearchResult {
+fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
     let tree = shared.tree;
     let board = shared.root.board();
     let to_move = shared.root.to_move();
@@ -689,7 +696,13 @@ fn result(shared: &Shared<'_>, game: &Game, ownership: &[f64], start: Instant) -
         root_visits: root.visits,
         elapsed: start.elapsed(),
         moves,
-        ownership: ownership.to_vec(),
+        ownership: {
+            let n = shared.owned_playouts.load(Relaxed).max(1) as f64;
+            game.size()
+                .points()
+                .map(|p| shared.owned[board.cell(p)].load(Relaxed) as f64 / n)
+                .collect()
+        },
     }
 }
 
@@ -719,4 +732,62 @@ fn principal_variation(tree: &Tree, board: &Board, edge: u32) -> Vec<Move> {
         }
     }
     pv
+}
+
+impl SearchConfig {
+    /// This configuration with the parameters named in `text` changed: `key=value` pairs
+    /// separated by commas, for experiments (`tengen gtp --tune rave=2000,pattern=80`).
+    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `atari`, `two_libs`, `pattern`,
+    /// `lone_self_atari`, and the priors `even`, `capture_one`, `capture_many`, `escape`,
+    /// `self_atari`, `prior_pattern`, `near1`, `near2`, `near3`, `empty_area`.
+    ///
+    /// # Errors
+    /// A message naming the key or value that is wrong.
+    pub fn tuned(&self, text: &str) -> Result<SearchConfig, String> {
+        let mut config = self.clone();
+        for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("tuning {pair:?} is not key=value"))?;
+            let number: f64 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| format!("tuning {key}: {value:?} is not a non-negative number"))?;
+            let small = || {
+                u16::try_from(number as u64)
+                    .map_err(|_| format!("tuning {key}: {value} is too large"))
+            };
+            let percent = || {
+                (number <= 100.0)
+                    .then_some(number as u32)
+                    .ok_or_else(|| format!("tuning {key}: {value} is not a percentage"))
+            };
+            let p = &mut config.priors;
+            match key.trim() {
+                "rave" => config.rave_equivalence = number.max(1.0),
+                "explore" => config.exploration = number,
+                "expand" => config.expand_after = number as u32,
+                "score" => config.score_weight = number.min(1.0),
+                "widen" => config.widening_base = number as u32,
+                "atari" => config.playout.atari = percent()?,
+                "pattern" => config.playout.pattern = percent()?,
+                "two_libs" => config.playout.two_liberties = percent()?,
+                "lone_self_atari" => config.playout.single_self_atari_reject = percent()?,
+                "even" => p.even = small()?,
+                "capture_one" => p.capture_one = small()?,
+                "capture_many" => p.capture_many = small()?,
+                "escape" => p.escape = small()?,
+                "self_atari" => p.self_atari = small()?,
+                "prior_pattern" => p.pattern = small()?,
+                "near1" => p.near_last[0] = small()?,
+                "near2" => p.near_last[1] = small()?,
+                "near3" => p.near_last[2] = small()?,
+                "empty_area" => p.empty_area = small()?,
+                other => return Err(format!("tuning: unknown key {other:?}")),
+            }
+        }
+        Ok(config)
+    }
 }

@@ -207,6 +207,44 @@ pub(crate) fn atari_answers(board: &Board, last: usize, color: Color, out: &mut 
     }
 }
 
+/// Answers for `color` to the opponent's stone on `last` that concern chains with two
+/// liberties (Fuego's "low liberty" rule): an own chain next to `last` left with two
+/// liberties extends to three or more, and the chain of `last`, if it has two, is put in
+/// atari from a point that is no self-atari. Candidates are not checked for legality.
+pub(crate) fn two_liberty_answers(board: &Board, last: usize, color: Color, out: &mut Candidates) {
+    out.clear();
+    if board.content(last).color() != Some(color.other()) {
+        return;
+    }
+    let mut libs = [0usize; 3];
+    if board.chain_liberties(last, &mut libs) == 2 {
+        for &lib in &libs[..2] {
+            if move_shape(board, lib, color, 2).liberties >= 2 {
+                out.push(lib);
+            }
+        }
+    }
+    let own = CellContent::stone(color);
+    let mut heads = [usize::MAX; 4];
+    for (i, nb) in board.adjacent_cells(last).into_iter().enumerate() {
+        if board.content(nb) != own {
+            continue;
+        }
+        let head = board.chain_head(nb);
+        if heads[..i].contains(&head) {
+            continue;
+        }
+        heads[i] = head;
+        if board.chain_liberties(nb, &mut libs) == 2 {
+            for &lib in &libs[..2] {
+                if move_shape(board, lib, color, 3).liberties >= 3 {
+                    out.push(lib);
+                }
+            }
+        }
+    }
+}
+
 /// How deep a ladder is read before it is assumed to fail for the attacker.
 const LADDER_DEPTH: u32 = 60;
 

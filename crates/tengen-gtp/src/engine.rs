@@ -40,6 +40,8 @@ const COMMANDS: &[&str] = &[
     "final_score",
     "final_status_list",
     "is_legal",
+    "lz-analyze",
+    "kata-analyze",
     "time_settings",
     "time_left",
     "kgs-time_settings",
@@ -149,20 +151,38 @@ impl Engine {
     ///
     /// # Errors
     /// Only errors of reading `input` or writing `output`.
-    pub fn run<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
-        let mut buf = Vec::new();
+    pub fn run<R: BufRead + Send + 'static, W: Write>(
+        &mut self,
+        input: R,
+        mut output: W,
+    ) -> io::Result<()> {
+        // A reader thread, so that an analysis (`lz-analyze`) stops at the next command.
+        let mut lines = crate::analysis::spawn_reader(input);
+        let mut next = crate::analysis::Next::Read;
         while !self.quit {
-            buf.clear();
-            if read_line_bounded(&mut input, &mut buf)? == 0 {
-                break;
+            let line = match std::mem::replace(&mut next, crate::analysis::Next::Read) {
+                crate::analysis::Next::Line(line) => line,
+                crate::analysis::Next::End => break,
+                crate::analysis::Next::Read => match lines.recv() {
+                    Ok(read) => String::from_utf8_lossy(&read?).into_owned(),
+                    Err(_) => break,
+                },
+            };
+            if let Some(command) = crate::analysis::command(&line) {
+                (lines, next) = crate::analysis::run(self, &command, lines, &mut output)?;
+                continue;
             }
-            let line = String::from_utf8_lossy(&buf);
             if let Some(response) = self.respond(&line) {
                 output.write_all(response.as_bytes())?;
                 output.flush()?;
             }
         }
         Ok(())
+    }
+
+    /// The player, for analysis.
+    pub(crate) fn player_mut(&mut self) -> &mut GtpPlayer {
+        &mut self.player
     }
 
     /// Answers one command line with its framed response (`= …\n\n` or `? …\n\n`), or `None`
@@ -248,6 +268,9 @@ impl Engine {
             "time_settings" => self.player.time_settings(args),
             "time_left" => self.player.time_left(args),
             "kgs-time_settings" => self.player.kgs_time_settings(args),
+            "lz-analyze" | "kata-analyze" => Err(format!(
+                "{name} streams its answer: it is answered by Engine::run, not Engine::respond"
+            )),
             "kgs-rules" => self.kgs_rules(args),
             "tengen-rules" => self.tengen_rules(args),
             "tengen-score" => self.tengen_score(args),
@@ -552,9 +575,12 @@ impl Engine {
         }
     }
 
-    /// Benson's dead stones on the position as it stands.
+    /// The dead stones: those the player's last search saw lost (when it searched this
+    /// position a few moves ago), else Benson's on the position as it stands.
     fn dead(&self) -> Vec<Point> {
-        self.game.suggest_dead()
+        self.player
+            .dead_stones(&self.game)
+            .unwrap_or_else(|| self.game.suggest_dead())
     }
 
     fn final_score(&self) -> Answer {
@@ -683,7 +709,7 @@ fn gtp_result(result: tengen_core::GameResult) -> String {
 }
 
 /// Reads one line of at most 1 MiB (the rest of a longer line is skipped).
-fn read_line_bounded<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<usize> {
+pub(crate) fn read_line_bounded<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<usize> {
     const LIMIT: usize = 1 << 20;
     let mut total = 0;
     loop {

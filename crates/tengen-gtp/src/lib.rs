@@ -34,6 +34,7 @@
 //! game itself. An engine that crashes, hangs past the timeout or answers garbage loses that
 //! game, with the reason recorded.
 
+mod analysis;
 mod client;
 mod engine;
 mod player;
@@ -46,6 +47,7 @@ pub use client::{ClientError, EngineProcess};
 pub use engine::{ENGINE_NAME, Engine};
 pub use player::{
     PlayerOptions, default_threads, parse_level, parse_playouts, parse_seconds, parse_threads,
+    parse_tune,
 };
 pub use referee::{EngineStats, GameRecord, MatchConfig, MatchError, MatchReport, Side, run_match};
 pub use vertex::{VertexError, color_name, move_text, parse_color, parse_move, vertex};

@@ -3,7 +3,7 @@
 
 use std::{sync::atomic::AtomicBool, time::Duration, time::Instant};
 
-use tengen_core::{ByColor, Color, Game, Move, Phase};
+use tengen_core::{ByColor, Color, Game, Move, Phase, PlayedMove, Point};
 use tengen_engine::{Clock, Decision, MAX_LEVEL, Player, PlayerConfig, SearchConfig, TimeControl};
 
 use crate::vertex::parse_color;
@@ -23,6 +23,8 @@ pub struct PlayerOptions {
     pub resign: bool,
     /// Seed of the random playouts.
     pub seed: u32,
+    /// Search parameters changed for experiments ([`SearchConfig::tuned`]).
+    pub tune: Option<String>,
 }
 
 impl PlayerOptions {
@@ -37,6 +39,7 @@ impl PlayerOptions {
             threads: 1,
             resign: false,
             seed: 1,
+            tune: None,
         }
     }
 
@@ -50,6 +53,7 @@ impl PlayerOptions {
             threads: default_threads(),
             resign: true,
             seed: 1,
+            tune: None,
         }
     }
 
@@ -63,10 +67,17 @@ impl PlayerOptions {
                     .then_some(Duration::from_secs(2))
             }),
             resign_below: self.resign.then_some(0.08),
-            search: SearchConfig {
-                threads: self.threads.max(1),
-                seed: self.seed,
-                ..SearchConfig::default()
+            search: {
+                let search = SearchConfig {
+                    threads: self.threads.max(1),
+                    seed: self.seed,
+                    ..SearchConfig::default()
+                };
+                // Checked when the options were made (`parse_tune`).
+                self.tune
+                    .as_deref()
+                    .and_then(|t| search.tuned(t).ok())
+                    .unwrap_or(search)
             },
         }
     }
@@ -117,6 +128,14 @@ pub fn parse_playouts(text: &str) -> Result<u64, String> {
     }
 }
 
+/// Checks `--tune`: `key=value` pairs for [`SearchConfig::tuned`].
+///
+/// # Errors
+/// A message naming the key or value.
+pub fn parse_tune(text: &str) -> Result<String, String> {
+    SearchConfig::default().tuned(text).map(|_| text.to_owned())
+}
+
 /// Parses `--threads`: 1 to 256.
 ///
 /// # Errors
@@ -136,6 +155,8 @@ pub(crate) struct GtpPlayer {
     player: Player,
     control: TimeControl,
     clocks: ByColor<Option<Clock>>,
+    /// The ownership map of the last search, and the game's moves then.
+    ownership: Option<(Vec<PlayedMove>, Vec<f64>)>,
 }
 
 impl std::fmt::Debug for GtpPlayer {
@@ -155,6 +176,7 @@ impl Clone for GtpPlayer {
             options: self.options.clone(),
             control: self.control,
             clocks: self.clocks,
+            ownership: self.ownership.clone(),
         }
     }
 }
@@ -177,6 +199,7 @@ impl GtpPlayer {
             options,
             control: TimeControl::None,
             clocks: ByColor::default(),
+            ownership: None,
         }
     }
 
@@ -187,12 +210,6 @@ impl GtpPlayer {
     /// The underlying player (analysis).
     pub(crate) fn player_mut(&mut self) -> &mut Player {
         &mut self.player
-    }
-
-    /// A new game: the tree goes, the clocks start again.
-    pub(crate) fn new_game(&mut self) {
-        self.player.new_game();
-        self.clocks = ByColor::default();
     }
 
     /// A move for `color` in `game` (resumed if play had stopped; `color` made the player
@@ -221,11 +238,42 @@ impl GtpPlayer {
             cleanup,
             &AtomicBool::new(false),
         );
+        if let Some(result) = self.player.last_result() {
+            self.ownership = Some((game.moves().to_vec(), result.ownership.clone()));
+        }
         if let Some(clock) = clock {
             // Keep our own count until the controller's next `time_left`.
             *self.clocks.get_mut(color) = Some(spend(&self.control, clock, started.elapsed()));
         }
         decision
+    }
+
+    /// The stones the last search saw lost (owned by the other colour in most playouts), if
+    /// it searched this game at most four moves ago; with Benson's dead stones added.
+    pub(crate) fn dead_stones(&self, game: &Game) -> Option<Vec<Point>> {
+        let (moves, ownership) = self.ownership.as_ref()?;
+        if !game.moves().starts_with(moves)
+            || game.moves().len() > moves.len() + 4
+            || ownership.len() != game.size().area()
+        {
+            return None;
+        }
+        let n = usize::from(game.size().get());
+        let benson = game.suggest_dead();
+        Some(
+            game.board()
+                .stones()
+                .filter(|&(p, color)| {
+                    let own = ownership[usize::from(p.y) * n + usize::from(p.x)];
+                    benson.contains(&p)
+                        || match color {
+                            Color::Black => own < -0.5,
+                            Color::White => own > 0.5,
+                        }
+                })
+                .map(|(p, _)| p)
+                .collect(),
+        )
     }
 
     pub(crate) fn time_settings(&mut self, args: &[String]) -> Answer {

@@ -13,7 +13,7 @@ fn run_transcript(name: &str) {
     let input = std::fs::read(dir.join(format!("{name}.gtp"))).expect("transcript input");
     let mut output = Vec::new();
     Engine::new(Rules::aga())
-        .run(input.as_slice(), &mut output)
+        .run(std::io::Cursor::new(input), &mut output)
         .expect("in-memory I/O");
     let actual = String::from_utf8(output).expect("GTP output is UTF-8");
     let expected_path = dir.join(format!("{name}.out"));

@@ -42,6 +42,9 @@ pub(crate) struct GtpArgs {
     /// Never resign.
     #[arg(long)]
     no_resign: bool,
+    /// Search parameters for experiments, `key=value,...` (see `SearchConfig::tuned`).
+    #[arg(long, value_parser = tengen_gtp::parse_tune, hide = true)]
+    tune: Option<String>,
 }
 
 /// Arguments of `tengen match`.
@@ -91,14 +94,14 @@ pub(crate) fn gtp(args: GtpArgs) -> anyhow::Result<()> {
         threads: args.threads.unwrap_or_else(default_threads),
         resign: !args.no_resign,
         seed: args.seed,
+        tune: args.tune,
     };
     let mut engine = Engine::new(args.rules).with_player(options);
     if let Some(komi) = args.komi {
         engine = engine.with_komi(komi);
     }
-    let stdin = io::stdin();
     engine
-        .run(BufReader::new(stdin.lock()), io::stdout().lock())
+        .run(BufReader::new(io::stdin()), io::stdout().lock())
         .context("GTP input/output")
 }
 

@@ -18,8 +18,7 @@ fn main() {
     };
     let seed = args.next().and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut engine = Engine::new(rules).with_seed(seed);
-    let stdin = io::stdin();
-    if let Err(e) = engine.run(BufReader::new(stdin.lock()), io::stdout().lock()) {
+    if let Err(e) = engine.run(BufReader::new(io::stdin()), io::stdout().lock()) {
         eprintln!("tengen-gtp: {e}");
         std::process::exit(1);
     }
