@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use tengen_core::{Color, Game, Move, Phase, Point};
+use tengen_core::{Color, Game, Move, Phase, Point, Scoring};
 
 use crate::{
     Budget, Search, SearchConfig, SearchResult,
@@ -206,11 +206,19 @@ impl Player {
             .moves()
             .last()
             .is_some_and(|m| m.mv == Move::Pass && m.color != color);
-        if !cleanup && opponent_passed && passing_wins(game, &result.ownership) {
+        let dead_left = dead_stones_of(game, color.other(), &result.ownership);
+        // Under territory counting a move costs a point where a pass does not, so a won
+        // game ends at once; under area counting (or with pass stones) moves are free, and
+        // the dead stones come off the board first, as the count will need.
+        let moves_cost = game.rules().scoring == Scoring::Territory && !game.rules().pass_stones;
+        if !cleanup
+            && opponent_passed
+            && (moves_cost || dead_left.is_empty())
+            && passing_wins(game, &result.ownership)
+        {
             return Decision::Play(Move::Pass);
         }
         let mut best = result.best;
-        let dead_left = dead_stones_of(game, color.other(), &result.ownership);
         if best == Move::Pass && (cleanup || opponent_passed) && !dead_left.is_empty() {
             // Take the dead stones off before passing: the best move that is not a pass.
             if let Some(m) = result

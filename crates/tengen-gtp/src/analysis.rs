@@ -21,7 +21,7 @@ use std::{
     time::Duration,
 };
 
-use tengen_core::{Color, Game, Move, Phase};
+use tengen_core::{Color, Game, Phase};
 use tengen_engine::{Budget, SearchResult};
 
 use crate::{
@@ -199,9 +199,7 @@ pub(crate) fn run<W: Write>(
         let _ = game.resume(game.to_move().other());
     }
     if let Some(color) = request.color {
-        if game.phase() == Phase::Playing && game.to_move() != color {
-            let _ = game.play_tolerant(color.other(), Move::Pass);
-        }
+        game = crate::player::with_to_move(game, color);
     }
     let mut head = String::from("=");
     if let Some(id) = request.id {

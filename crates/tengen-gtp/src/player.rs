@@ -215,6 +215,7 @@ impl GtpPlayer {
     /// A move for `color` in `game` (resumed if play had stopped; `color` made the player
     /// to move if it is not).
     pub(crate) fn genmove(&mut self, game: &Game, color: Color, cleanup: bool) -> Decision {
+        let original = game;
         let mut game = game.clone();
         if game.phase() == Phase::Scoring {
             let _ = game.resume(color.other());
@@ -222,9 +223,7 @@ impl GtpPlayer {
         if game.phase() != Phase::Playing {
             return Decision::Play(Move::Pass);
         }
-        if game.to_move() != color {
-            let _ = game.play_tolerant(color.other(), Move::Pass);
-        }
+        let game = with_to_move(game, color);
         let clock = (self.control != TimeControl::None).then(|| {
             self.clocks
                 .get(color)
@@ -238,6 +237,13 @@ impl GtpPlayer {
             cleanup,
             &AtomicBool::new(false),
         );
+        let decision = match decision {
+            // A position rebuilt for an out-of-turn request has no history: check again.
+            Decision::Play(mv) if original.check_ignoring_turn(color, mv).is_err() => {
+                Decision::Play(Move::Pass)
+            }
+            other => other,
+        };
         if let Some(result) = self.player.last_result() {
             self.ownership = Some((game.moves().to_vec(), result.ownership.clone()));
         }
@@ -404,6 +410,28 @@ impl GtpPlayer {
         };
         self.clocks = ByColor::default();
         Ok(String::new())
+    }
+}
+
+/// `game` with `color` to move: itself, or when GTP asks for the other colour (GTP is not
+/// turn-checked), its position with `color` to move and the same komi (without the history:
+/// the caller checks the answer against the real game).
+pub(crate) fn with_to_move(game: Game, color: Color) -> Game {
+    if game.to_move() == color || game.phase() != Phase::Playing {
+        return game;
+    }
+    let setup = tengen_core::Setup {
+        size: game.size(),
+        stones: game.board().stones().collect(),
+        to_move: color,
+        handicap: game.handicap(),
+    };
+    match Game::from_setup(&setup, *game.rules()) {
+        Ok(mut rebuilt) => {
+            rebuilt.set_komi(game.komi());
+            rebuilt
+        }
+        Err(_) => game,
     }
 }
 

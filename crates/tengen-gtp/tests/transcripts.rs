@@ -76,6 +76,11 @@ fn gtp_time_settings_time_left_kgs_time_settings() {
 }
 
 #[test]
+fn gtp_lz_analyze_kata_analyze_arguments_and_stop() {
+    run_transcript("analysis");
+}
+
+#[test]
 fn gtp_tengen_rules_and_kgs_rules() {
     run_transcript("rules");
 }
@@ -103,6 +108,7 @@ fn gtp_every_transcript_is_run() {
     assert_eq!(
         names,
         [
+            "analysis",
             "boardsize_komi",
             "genmove",
             "handicap",
