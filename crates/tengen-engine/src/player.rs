@@ -69,8 +69,17 @@ impl Player {
     /// A player with this configuration.
     #[must_use]
     pub fn new(config: PlayerConfig) -> Player {
+        let mut search_config = config.search.clone();
+        if config.level <= 3 {
+            // A beginner's few playouts follow the priors: make captures and escapes the
+            // first thing it sees.
+            let priors = &mut search_config.priors;
+            priors.capture_one = priors.capture_one.max(80);
+            priors.capture_many = priors.capture_many.max(100);
+            priors.escape = priors.escape.max(80);
+        }
         Player {
-            search: Search::new(config.search.clone()),
+            search: Search::new(search_config),
             config,
             hopeless: 0,
             last: None,

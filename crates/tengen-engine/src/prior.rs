@@ -106,10 +106,14 @@ fn gridcular(board: &Board, a: usize, b: usize) -> u32 {
 }
 
 /// The children of `position` with their priors: every legal move of the player to move
-/// that does not fill its own eye, and the pass. `last` is the move that led here.
+/// that does not fill its own eye, and the pass. `last` is the move that led here;
+/// `node_value` is what the node is worth so far to the player to move, the pass's prior:
+/// a pass is as good as the position until the search learns otherwise (a fixed low prior
+/// would keep a search that wins with every move from ever trying it).
 pub(crate) fn children(
     position: &Position,
     last: Option<usize>,
+    node_value: f64,
     weights: &PriorWeights,
     scratch: &mut Candidates,
     out: &mut Vec<NewChild>,
@@ -187,16 +191,10 @@ pub(crate) fn children(
             prior_value: f64::from(good) / f64::from(visits.max(1)),
         });
     }
-    // The pass: poor while there is something to play, even once the opponent passed.
-    let pass_value = if position.consecutive_passes() > 0 || out.is_empty() {
-        0.5
-    } else {
-        0.1
-    };
     out.push(NewChild {
         mv: PASS,
         prior_visits: weights.even,
-        prior_value: pass_value,
+        prior_value: node_value,
     });
     // Best priors first: progressive widening looks at a prefix.
     out.sort_by(|a, b| {

@@ -278,6 +278,7 @@ impl Search {
             prior::children(
                 &root,
                 root_last,
+                0.5,
                 &self.config.priors,
                 &mut scratch,
                 &mut children,
@@ -485,9 +486,11 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
                 && w.position.consecutive_passes() < 2
                 && edge.claim()
             {
+                let node_value = 1.0 - edge.stats().value;
                 prior::children(
                     &w.position,
                     last,
+                    node_value,
                     &config.priors,
                     &mut w.scratch,
                     &mut w.children,
@@ -578,17 +581,13 @@ fn select(shared: &Shared<'_>, parent: &Edge, first: u32, count: u32) -> u32 {
         count
     };
     let log_parent = parent_visits.ln();
+    let inverse_equivalence = 1.0 / config.rave_equivalence;
+    // The parent edge's value is its mover's; the children's mover is the other player.
+    let node_value = 1.0 - parent.stats().value;
     let mut best = first;
     let mut best_urgency = f64::NEG_INFINITY;
     for e in first..first + limit {
-        let s = shared.tree.edge(e).stats();
-        let n = f64::from(s.visits) + s.prior_visits;
-        let q = (s.value * f64::from(s.visits) + s.prior_value * s.prior_visits) / n.max(1.0);
-        let rn = f64::from(s.rave_visits) + s.prior_visits;
-        let rq = (s.rave_value * f64::from(s.rave_visits) + s.prior_value * s.prior_visits)
-            / rn.max(1.0);
-        let beta = rn / (rn + n + n * rn / config.rave_equivalence);
-        let mut urgency = (1.0 - beta) * q + beta * rq;
+        let (mut urgency, n) = shared.tree.edge(e).urgency(inverse_equivalence, node_value);
         if config.exploration > 0.0 {
             urgency += config.exploration * (log_parent / n.max(1.0)).sqrt();
         }

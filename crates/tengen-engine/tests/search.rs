@@ -145,8 +145,8 @@ fn a_playout_budget_on_one_thread_repeats() {
 
 #[test]
 fn the_player_passes_after_the_opponent_when_the_count_wins() {
-    // A finished position: Black's wall on the left half, White's on the right, Black with
-    // more territory under Japanese rules; White passed.
+    // A finished position: Black's wall on the left, White's on the right, three dame
+    // left between them (worth nothing under Japanese rules); White passed.
     let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::japanese());
     for (x, y) in [
         (1, 0),
@@ -164,8 +164,10 @@ fn the_player_passes_after_the_opponent_when_the_count_wins() {
             .unwrap();
     }
     game.play(Move::Play(tengen_core::Point::new(2, 0)))
-        .unwrap(); // Black takes the dame
+        .unwrap(); // Black takes a dame
     game.play(Move::Pass).unwrap(); // White
+    // Five points each: with komi 0.5 White would win, with komi -1.5 Black does.
+    game.set_komi(tengen_core::Komi::from_f64(-1.5).unwrap());
     let mut player = Player::new(PlayerConfig {
         playouts: Some(2000),
         time_per_move: None,
@@ -241,5 +243,56 @@ fn a_byo_yomi_clock_sets_the_thinking_time() {
         start.elapsed() < Duration::from_secs(2),
         "{:?}",
         start.elapsed()
+    );
+}
+
+#[test]
+fn under_territory_scoring_it_passes_instead_of_filling_its_own_territory() {
+    // The same finished position with Black to move and nothing left to gain: any stone
+    // would only fill Black's or White's territory, which costs under Japanese counting.
+    let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::japanese());
+    for (x, y) in [
+        (1, 0),
+        (3, 0),
+        (1, 1),
+        (3, 1),
+        (1, 2),
+        (3, 2),
+        (1, 3),
+        (3, 3),
+        (1, 4),
+        (3, 4),
+    ] {
+        game.play(Move::Play(tengen_core::Point::new(x, y)))
+            .unwrap();
+    }
+    game.play(Move::Play(tengen_core::Point::new(2, 0)))
+        .unwrap(); // Black takes the dame
+    game.play(Move::Play(tengen_core::Point::new(2, 1)))
+        .unwrap(); // White's neutral point
+    game.play(Move::Play(tengen_core::Point::new(2, 2)))
+        .unwrap();
+    game.play(Move::Play(tengen_core::Point::new(2, 3)))
+        .unwrap();
+    game.play(Move::Play(tengen_core::Point::new(2, 4)))
+        .unwrap(); // the last dame, Black
+    // White to move: everything is settled.
+    let mut player = Player::new(PlayerConfig {
+        playouts: Some(3000),
+        time_per_move: None,
+        ..PlayerConfig::default()
+    });
+    let decision = player.genmove(
+        &game,
+        &TimeControl::None,
+        None,
+        false,
+        &AtomicBool::new(false),
+    );
+    assert_eq!(
+        decision,
+        Decision::Play(Move::Pass),
+        "{}",
+        game.board().stones().count()
     );
 }

@@ -27,6 +27,25 @@ pub(crate) enum BenchCommand {
         #[arg(long, value_enum, default_value_t = PolicyArg::Fast)]
         policy: PolicyArg,
     },
+    /// The full Monte-Carlo search (tree, heavy playouts) from the empty board: playouts/s.
+    Search(SearchArgs),
+}
+
+/// Arguments of `tengen bench search`.
+#[derive(clap::Args)]
+pub(crate) struct SearchArgs {
+    /// Board size.
+    #[arg(long, default_value_t = 9)]
+    size: u32,
+    /// Search threads, one measurement per value (`--threads 1 --threads 2`).
+    #[arg(long, default_values_t = [1])]
+    threads: Vec<usize>,
+    /// Seconds per measurement.
+    #[arg(long, default_value_t = 5.0)]
+    seconds: f64,
+    /// Measurements per thread count (the median is reported too).
+    #[arg(long, default_value_t = 3)]
+    repeat: u32,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -35,8 +54,58 @@ pub(crate) enum PolicyArg {
     Fast,
 }
 
+/// Runs the full search from the empty board for a fixed time and prints its speed.
+fn search(args: &SearchArgs) -> anyhow::Result<()> {
+    use std::sync::atomic::AtomicBool;
+    use tengen_engine::{Budget, Search, SearchConfig};
+    let size = BoardSize::new(args.size).context("--size")?;
+    let time = std::time::Duration::try_from_secs_f64(args.seconds)
+        .ok()
+        .filter(|t| !t.is_zero())
+        .context("--seconds must be a positive number")?;
+    let game = tengen_core::Game::new(size, tengen_core::Rules::japanese());
+    println!(
+        "full search from the empty {size} board, japanese rules, {:.1} s per run",
+        args.seconds
+    );
+    for &threads in &args.threads {
+        anyhow::ensure!(threads >= 1, "--threads must be at least 1");
+        let mut rates = Vec::new();
+        for run in 0..args.repeat.max(1) {
+            let mut search = Search::new(SearchConfig {
+                threads,
+                early_stop: false,
+                seed: run + 1,
+                ..SearchConfig::default()
+            });
+            let result = search.run(&game, Budget::time(time), 0, &AtomicBool::new(false), None);
+            let rate = result.playouts as f64 / result.elapsed.as_secs_f64();
+            println!(
+                "threads {threads} run {}: {} playouts in {:.3} s = {rate:.0} playouts/s",
+                run + 1,
+                result.playouts,
+                result.elapsed.as_secs_f64()
+            );
+            rates.push(rate);
+        }
+        rates.sort_by(f64::total_cmp);
+        println!(
+            "threads {threads}: median {:.0} playouts/s (min {:.0}, max {:.0})",
+            rates[rates.len() / 2],
+            rates[0],
+            rates[rates.len() - 1]
+        );
+    }
+    println!(
+        "machine: {} logical CPUs; other processes may share them",
+        std::thread::available_parallelism().map_or(0, std::num::NonZeroUsize::get)
+    );
+    Ok(())
+}
+
 pub(crate) fn run(command: BenchCommand) -> anyhow::Result<()> {
     match command {
+        BenchCommand::Search(args) => search(&args),
         BenchCommand::Playouts {
             size,
             playouts,
