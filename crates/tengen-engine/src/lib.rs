@@ -18,6 +18,7 @@
 //! assert!(game.check(result.best).is_ok());
 //! ```
 
+mod config;
 mod eval;
 mod pattern;
 mod player;
@@ -31,5 +32,5 @@ mod tree;
 pub use player::{Decision, MAX_LEVEL, Player, PlayerConfig};
 pub use policy::PlayoutWeights;
 pub use prior::PriorWeights;
-pub use search::{Budget, MoveInfo, Search, SearchConfig, SearchResult, TIME_MARGIN};
+pub use search::{Budget, MoveInfo, Progress, Search, SearchConfig, SearchResult, TIME_MARGIN};
 pub use time::{Clock, SAFETY, TimeControl, TimePlan};
