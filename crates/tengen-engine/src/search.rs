@@ -79,6 +79,9 @@ pub struct Search {
     config: SearchConfig,
     tree: Tree,
     key: Option<RootKey>,
+    /// Searches run so far: mixed into the playouts' seeds, so that one seed gives one
+    /// sequence of games and not the same playouts at every move.
+    searches: u32,
 }
 
 /// One thread's buffers, reused by every simulation (no allocation on the hot path).
@@ -116,6 +119,8 @@ struct Shared<'a> {
     /// Simulations started by this search.
     playouts: AtomicU64,
     budget: Budget,
+    /// The seed of this search's playouts.
+    seed: u32,
     /// Per cell: playouts Black owned it minus playouts White did.
     owned: Vec<AtomicI64>,
     owned_playouts: AtomicU64,
@@ -133,6 +138,7 @@ impl Search {
             config,
             tree,
             key: None,
+            searches: 0,
         }
     }
 
@@ -168,6 +174,7 @@ impl Search {
         mut progress: Option<Progress<'_>>,
     ) -> SearchResult {
         let start = Instant::now();
+        self.searches = self.searches.wrapping_add(1);
         let root = Position::from_game(game);
         self.reuse_or_reset(game, extra_komi_half);
         let root_last = game
@@ -187,6 +194,10 @@ impl Search {
             stop: AtomicBool::new(false),
             playouts: AtomicU64::new(0),
             budget,
+            seed: self
+                .config
+                .seed
+                .wrapping_add(self.searches.wrapping_mul(0x2545_F491)),
             owned: (0..root.board().cell_count())
                 .map(|_| AtomicI64::new(0))
                 .collect(),
@@ -332,7 +343,6 @@ fn new_worker(shared: &Shared<'_>, index: usize) -> Worker {
         scratch: Candidates::new(),
         rng: XorShift32::new(
             shared
-                .config
                 .seed
                 .wrapping_mul(0x9E37_79B9)
                 .wrapping_add(index as u32 * 0x85EB_CA6B + 1),

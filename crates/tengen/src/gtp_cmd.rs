@@ -22,10 +22,10 @@ pub(crate) struct GtpArgs {
     /// Komi (overrides the rules' komi until the controller sends `komi`).
     #[arg(long)]
     komi: Option<Komi>,
-    /// Seed of the random playouts of `genmove` (with one thread and `--playouts`, the same
-    /// seed gives the same moves).
-    #[arg(long, default_value_t = 1)]
-    seed: u32,
+    /// Seed of the random playouts (with one thread and `--playouts`, the same seed gives the
+    /// same moves); by default a new one every run, so that games differ.
+    #[arg(long)]
+    seed: Option<u32>,
     /// Strength, 1 (a beginner who still captures and saves stones) to 10 (full strength).
     #[arg(long, default_value_t = 10, value_parser = tengen_gtp::parse_level)]
     level: u8,
@@ -93,7 +93,7 @@ pub(crate) fn gtp(args: GtpArgs) -> anyhow::Result<()> {
         time: args.time,
         threads: args.threads.unwrap_or_else(default_threads),
         resign: !args.no_resign,
-        seed: args.seed,
+        seed: args.seed.unwrap_or_else(fresh_seed),
         tune: args.tune,
     };
     let mut engine = Engine::new(args.rules).with_player(options);
@@ -103,6 +103,14 @@ pub(crate) fn gtp(args: GtpArgs) -> anyhow::Result<()> {
     engine
         .run(BufReader::new(io::stdin()), io::stdout().lock())
         .context("GTP input/output")
+}
+
+/// A seed from the clock and the process id.
+fn fresh_seed() -> u32 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos() ^ (d.as_secs() as u32));
+    nanos ^ std::process::id().rotate_left(16) | 1
 }
 
 /// Runs `tengen match`.
