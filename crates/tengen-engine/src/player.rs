@@ -238,11 +238,78 @@ impl Player {
                 best = m.mv;
             }
         }
+        if moves_cost && !cleanup && pass_is_as_good(result) {
+            return Decision::Play(Move::Pass);
+        }
+        if moves_cost && !cleanup && worthless(game, best, &result.ownership) {
+            // Under territory counting a stone inside settled territory costs a point and
+            // changes nothing: the best move that is worth something, else a pass.
+            best = result
+                .moves
+                .iter()
+                .map(|m| m.mv)
+                .find(|&mv| {
+                    mv != Move::Pass
+                        && !worthless(game, mv, &result.ownership)
+                        && game.check(mv).is_ok()
+                })
+                .filter(|_| !game_is_settled(game, &result.ownership))
+                .unwrap_or(Move::Pass);
+        }
         if game.check(best).is_err() {
             best = Move::Pass;
         }
         Decision::Play(best)
     }
+}
+
+/// How sure the playouts must be of a point's owner for it to count as settled.
+const SETTLED: f64 = 0.8;
+
+/// Whether the pass was searched about as much as the best move and is worth as much:
+/// then the best move gains nothing (under territory counting it costs its point).
+fn pass_is_as_good(result: &SearchResult) -> bool {
+    let (Some(best), Some(pass)) = (
+        result.moves.first(),
+        result.moves.iter().find(|m| m.mv == Move::Pass),
+    ) else {
+        return false;
+    };
+    best.mv != Move::Pass && 3 * pass.visits >= best.visits && pass.winrate + 0.005 >= best.winrate
+}
+
+fn ownership_at(game: &Game, ownership: &[f64], p: Point) -> f64 {
+    let n = usize::from(game.size().get());
+    ownership
+        .get(usize::from(p.y) * n + usize::from(p.x))
+        .copied()
+        .unwrap_or(0.0)
+}
+
+/// A stone on a point whose owner the playouts agree on, next to no chain short of
+/// liberties: it neither gains territory nor takes part in a fight.
+fn worthless(game: &Game, mv: Move, ownership: &[f64]) -> bool {
+    let Move::Play(p) = mv else {
+        return false;
+    };
+    if ownership.is_empty() || ownership_at(game, ownership, p).abs() < SETTLED {
+        return false;
+    }
+    let board = game.board();
+    !board
+        .neighbors(p)
+        .any(|nb| board.get(nb).is_some() && board.liberties(nb).len() <= 2)
+}
+
+/// Whether every empty point is settled or neutral (dame): nothing is left to play for.
+fn game_is_settled(game: &Game, ownership: &[f64]) -> bool {
+    let board = game.board();
+    game.size().points().all(|p| {
+        board.get(p).is_some() || {
+            let own = ownership_at(game, ownership, p).abs();
+            own >= SETTLED || own <= 1.0 - SETTLED
+        }
+    })
 }
 
 /// Whether the search could not settle on a move: the most visited move is less than
