@@ -175,6 +175,23 @@ fn captures_around_chain(board: &Board, own_cell: usize, out: &mut Candidates) {
     }
 }
 
+/// One stone of each distinct chain of `color` next to `cell`.
+fn chains_next_to(board: &Board, cell: usize, color: Color) -> [Option<usize>; 4] {
+    let own = CellContent::stone(color);
+    let mut heads = [usize::MAX; 4];
+    let mut out = [None; 4];
+    for (i, nb) in board.adjacent_cells(cell).into_iter().enumerate() {
+        if board.content(nb) == own {
+            let head = board.chain_head(nb);
+            if !heads[..i].contains(&head) {
+                heads[i] = head;
+                out[i] = Some(nb);
+            }
+        }
+    }
+    out
+}
+
 /// The urgent answers for `color` to the opponent's stone on `last`: capture the chain of
 /// `last` when it is in atari, and save every own chain next to `last` that is in atari,
 /// by capturing a neighbour in atari or by extending to at least two liberties. Candidates
@@ -187,17 +204,7 @@ pub(crate) fn atari_answers(board: &Board, last: usize, color: Color, out: &mut 
     if let Some(lib) = board.chain_atari_liberty(last) {
         out.push(lib);
     }
-    let own = CellContent::stone(color);
-    let mut heads = [usize::MAX; 4];
-    for (i, nb) in board.adjacent_cells(last).into_iter().enumerate() {
-        if board.content(nb) != own {
-            continue;
-        }
-        let head = board.chain_head(nb);
-        if heads[..i].contains(&head) {
-            continue;
-        }
-        heads[i] = head;
+    for nb in chains_next_to(board, last, color).into_iter().flatten() {
         if let Some(lib) = board.chain_atari_liberty(nb) {
             captures_around_chain(board, nb, out);
             if move_shape(board, lib, color, 2).liberties >= 2 {
@@ -224,17 +231,7 @@ pub(crate) fn two_liberty_answers(board: &Board, last: usize, color: Color, out:
             }
         }
     }
-    let own = CellContent::stone(color);
-    let mut heads = [usize::MAX; 4];
-    for (i, nb) in board.adjacent_cells(last).into_iter().enumerate() {
-        if board.content(nb) != own {
-            continue;
-        }
-        let head = board.chain_head(nb);
-        if heads[..i].contains(&head) {
-            continue;
-        }
-        heads[i] = head;
+    for nb in chains_next_to(board, last, color).into_iter().flatten() {
         if board.chain_liberties(nb, &mut libs) == 2 {
             for &lib in &libs[..2] {
                 if move_shape(board, lib, color, 3).liberties >= 3 {

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use tengen_core::{BoardSize, Game, Move, Phase, Rules, playout::XorShift32};
+use tengen_core::{BoardSize, Game, Komi, Move, Phase, Point, Rules, playout::XorShift32};
 use tengen_engine::{
     Budget, Clock, Decision, Player, PlayerConfig, Search, SearchConfig, TIME_MARGIN, TimeControl,
 };
@@ -144,55 +144,14 @@ fn a_playout_budget_on_one_thread_repeats() {
 }
 
 #[test]
-fn the_player_passes_after_the_opponent_when_the_count_wins() {
-    // A finished position: Black's wall on the left, White's on the right, three dame
-    // left between them (worth nothing under Japanese rules); White passed.
-    let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::japanese());
-    for (x, y) in [
-        (1, 0),
-        (3, 0),
-        (1, 1),
-        (3, 1),
-        (1, 2),
-        (3, 2),
-        (1, 3),
-        (3, 3),
-        (1, 4),
-        (3, 4),
-    ] {
-        game.play(Move::Play(tengen_core::Point::new(x, y)))
-            .unwrap();
-    }
-    game.play(Move::Play(tengen_core::Point::new(2, 0)))
-        .unwrap(); // Black takes a dame
-    game.play(Move::Pass).unwrap(); // White
-    // Five points each: with komi 0.5 White would win, with komi -1.5 Black does.
-    game.set_komi(tengen_core::Komi::from_f64(-1.5).unwrap());
-    let mut player = Player::new(PlayerConfig {
-        playouts: Some(2000),
-        time_per_move: None,
-        ..PlayerConfig::default()
-    });
-    let decision = player.genmove(
-        &game,
-        &TimeControl::None,
-        None,
-        false,
-        &AtomicBool::new(false),
-    );
-    assert_eq!(decision, Decision::Play(Move::Pass));
-}
-
-#[test]
 fn level_one_still_captures() {
     // White's stone at b2 is in atari (liberty b1); level 1 takes it.
     let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
     for (x, y) in [(0, 7), (1, 7), (1, 6), (4, 4), (2, 7), (6, 6)] {
-        game.play(Move::Play(tengen_core::Point::new(x, y)))
-            .unwrap();
+        game.play(Move::Play(Point::new(x, y))).unwrap();
     }
     // Black a2 b3 c2 around White b2; White e5 and g3 elsewhere; Black to move.
-    assert!(game.board().liberties(tengen_core::Point::new(1, 7)).len() == 1);
+    assert!(game.board().liberties(Point::new(1, 7)).len() == 1);
     let mut player = Player::new(PlayerConfig {
         level: 1,
         time_per_move: None,
@@ -205,10 +164,7 @@ fn level_one_still_captures() {
         false,
         &AtomicBool::new(false),
     );
-    assert_eq!(
-        decision,
-        Decision::Play(Move::Play(tengen_core::Point::new(1, 8)))
-    );
+    assert_eq!(decision, Decision::Play(Move::Play(Point::new(1, 8))));
 }
 
 #[test]
@@ -246,53 +202,49 @@ fn a_byo_yomi_clock_sets_the_thinking_time() {
     );
 }
 
-#[test]
-fn under_territory_scoring_it_passes_instead_of_filling_its_own_territory() {
-    // The same finished position with Black to move and nothing left to gain: any stone
-    // would only fill Black's or White's territory, which costs under Japanese counting.
+/// Two walls on 5×5 under Japanese rules: Black's on the b file, White's on the d file,
+/// then `middle` played on the c file (Black first); five points of territory each.
+fn walls(middle: &[Move]) -> Game {
     let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::japanese());
-    for (x, y) in [
-        (1, 0),
-        (3, 0),
-        (1, 1),
-        (3, 1),
-        (1, 2),
-        (3, 2),
-        (1, 3),
-        (3, 3),
-        (1, 4),
-        (3, 4),
-    ] {
-        game.play(Move::Play(tengen_core::Point::new(x, y)))
-            .unwrap();
+    for y in 0..5 {
+        for x in [1, 3] {
+            game.play(Move::Play(Point::new(x, y))).unwrap();
+        }
     }
-    game.play(Move::Play(tengen_core::Point::new(2, 0)))
-        .unwrap(); // Black takes the dame
-    game.play(Move::Play(tengen_core::Point::new(2, 1)))
-        .unwrap(); // White's neutral point
-    game.play(Move::Play(tengen_core::Point::new(2, 2)))
-        .unwrap();
-    game.play(Move::Play(tengen_core::Point::new(2, 3)))
-        .unwrap();
-    game.play(Move::Play(tengen_core::Point::new(2, 4)))
-        .unwrap(); // the last dame, Black
-    // White to move: everything is settled.
+    for &mv in middle {
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+fn strong_decision(game: &Game) -> Decision {
     let mut player = Player::new(PlayerConfig {
         playouts: Some(3000),
         time_per_move: None,
         ..PlayerConfig::default()
     });
-    let decision = player.genmove(
-        &game,
+    player.genmove(
+        game,
         &TimeControl::None,
         None,
         false,
         &AtomicBool::new(false),
-    );
-    assert_eq!(
-        decision,
-        Decision::Play(Move::Pass),
-        "{}",
-        game.board().stones().count()
-    );
+    )
+}
+
+#[test]
+fn the_player_passes_after_the_opponent_when_the_count_wins() {
+    // Black took one of the dame on the c file and White passed; the other dame are worth
+    // nothing under Japanese rules. With komi -1.5 Black wins the count as it stands.
+    let mut game = walls(&[Move::Play(Point::new(2, 0)), Move::Pass]);
+    game.set_komi(Komi::from_f64(-1.5).unwrap());
+    assert_eq!(strong_decision(&game), Decision::Play(Move::Pass));
+}
+
+#[test]
+fn under_territory_scoring_it_passes_instead_of_filling_its_own_territory() {
+    // Every dame filled, White to move: any stone would fill territory, which costs.
+    let middle: Vec<Move> = (0..5).map(|y| Move::Play(Point::new(2, y))).collect();
+    let game = walls(&middle);
+    assert_eq!(strong_decision(&game), Decision::Play(Move::Pass));
 }

@@ -325,39 +325,26 @@ impl GtpPlayer {
                 period: Duration::ZERO,
                 count: 0,
             },
+            // In overtime (`stones` > 0): the time left in this period, and the stones
+            // still to play in it (Canadian) or, as KGS sends it, the periods left
+            // (byo-yomi).
+            _ if stones > 0 => Clock {
+                main: Duration::ZERO,
+                period: left,
+                count,
+            },
             TimeControl::ByoYomi {
                 period, periods, ..
-            } => {
-                if stones == 0 {
-                    Clock {
-                        main: left,
-                        period,
-                        count: periods,
-                    }
-                } else {
-                    // KGS: the time left in this period and the periods left.
-                    Clock {
-                        main: Duration::ZERO,
-                        period: left,
-                        count,
-                    }
-                }
-            }
-            TimeControl::Canadian { period, .. } => {
-                if stones == 0 {
-                    Clock {
-                        main: left,
-                        period,
-                        count: 0,
-                    }
-                } else {
-                    Clock {
-                        main: Duration::ZERO,
-                        period: left,
-                        count,
-                    }
-                }
-            }
+            } => Clock {
+                main: left,
+                period,
+                count: periods,
+            },
+            TimeControl::Canadian { period, .. } => Clock {
+                main: left,
+                period,
+                count: 0,
+            },
         };
         *self.clocks.get_mut(color) = Some(clock);
         Ok(String::new())
@@ -390,22 +377,20 @@ impl GtpPlayer {
         let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
         self.control = match (kind.as_str(), numbers.as_slice()) {
             ("absolute", &[main]) => TimeControl::Absolute { main: secs(main) },
-            ("byoyomi", &[main, period, periods]) if period > 0 && periods > 0 => {
-                TimeControl::ByoYomi {
-                    main: secs(main),
-                    period: secs(period),
-                    periods: count(periods),
-                }
+            // No overtime to speak of: main time alone.
+            (_, &[main, period, n]) if period == 0 || n == 0 => {
+                TimeControl::Absolute { main: secs(main) }
             }
-            ("byoyomi", &[main, ..]) => TimeControl::Absolute { main: secs(main) },
-            ("canadian", &[main, period, stones]) if period > 0 && stones > 0 => {
-                TimeControl::Canadian {
-                    main: secs(main),
-                    period: secs(period),
-                    stones: count(stones),
-                }
-            }
-            ("canadian", &[main, ..]) => TimeControl::Absolute { main: secs(main) },
+            ("byoyomi", &[main, period, periods]) => TimeControl::ByoYomi {
+                main: secs(main),
+                period: secs(period),
+                periods: count(periods),
+            },
+            ("canadian", &[main, period, stones]) => TimeControl::Canadian {
+                main: secs(main),
+                period: secs(period),
+                stones: count(stones),
+            },
             _ => TimeControl::None,
         };
         self.clocks = ByColor::default();
