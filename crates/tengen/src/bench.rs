@@ -54,6 +54,18 @@ pub(crate) enum PolicyArg {
     Fast,
 }
 
+/// The CPU time of this process so far (user and system), from `/proc/self/stat`, in
+/// seconds: the share of the machine a run really had, on a machine others use too.
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    // Linux reports these in USER_HZ, which is 100 on every architecture it supports.
+    Some(ticks / 100.0)
+}
+
 /// Runs the full search from the empty board for a fixed time and prints its speed.
 fn search(args: &SearchArgs) -> anyhow::Result<()> {
     use std::sync::atomic::AtomicBool;
@@ -78,13 +90,21 @@ fn search(args: &SearchArgs) -> anyhow::Result<()> {
                 seed: run + 1,
                 ..SearchConfig::default()
             });
+            let cpu_before = process_cpu_seconds();
             let result = search.run(&game, Budget::time(time), 0, &AtomicBool::new(false), None);
+            let cpu = process_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
             let rate = result.playouts as f64 / result.elapsed.as_secs_f64();
+            let per_cpu = cpu.filter(|&c| c > 0.0).map_or_else(
+                || "unknown".to_owned(),
+                |c| format!("{:.0}", result.playouts as f64 / c),
+            );
             println!(
-                "threads {threads} run {}: {} playouts in {:.3} s = {rate:.0} playouts/s",
+                "threads {threads} run {}: {} playouts in {:.3} s = {rate:.0} playouts/s; \
+                 {} CPU s = {per_cpu} playouts per CPU second",
                 run + 1,
                 result.playouts,
-                result.elapsed.as_secs_f64()
+                result.elapsed.as_secs_f64(),
+                cpu.map_or_else(|| "?".to_owned(), |c| format!("{c:.2}")),
             );
             rates.push(rate);
         }
