@@ -90,7 +90,7 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// This configuration with the parameters named in `text` changed: `key=value` pairs
     /// separated by commas, for experiments (`tengen gtp --tune rave=2000,pattern=80`).
-    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `atari`, `two_libs`, `pattern`,
+    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `atari`, `nakade`, `two_libs`, `pattern`,
     /// `lone_self_atari`, and the priors `even`, `capture_one`, `capture_many`, `escape`,
     /// `self_atari`, `prior_pattern`, `near1`, `near2`, `near3`, `empty_area`.
     ///
@@ -127,6 +127,7 @@ impl SearchConfig {
                 "atari" => config.playout.atari = percent()?,
                 "pattern" => config.playout.pattern = percent()?,
                 "two_libs" => config.playout.two_liberties = percent()?,
+                "nakade" => config.playout.nakade = percent()?,
                 "lone_self_atari" => config.playout.single_self_atari_reject = percent()?,
                 "even" => p.even = small()?,
                 "capture_one" => p.capture_one = small()?,

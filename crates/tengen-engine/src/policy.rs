@@ -11,7 +11,7 @@ use tengen_core::{
 
 use crate::{
     pattern,
-    tactics::{Candidates, atari_answers, bad_self_atari, two_liberty_answers},
+    tactics::{Candidates, atari_answers, bad_self_atari, nakade_point, two_liberty_answers},
 };
 
 /// Chances, in percent, that a rule of the policy is tried at all (randomness keeps the
@@ -20,6 +20,8 @@ use crate::{
 pub struct PlayoutWeights {
     /// Answer the last move's ataris.
     pub atari: u32,
+    /// Play the vital point of a three-point eye space next to the last move.
+    pub nakade: u32,
     /// Answer the last move's threats to chains with two liberties.
     pub two_liberties: u32,
     /// Play a pattern move next to the last move.
@@ -32,6 +34,7 @@ impl Default for PlayoutWeights {
     fn default() -> PlayoutWeights {
         PlayoutWeights {
             atari: 90,
+            nakade: 0,
             two_liberties: 0,
             pattern: 95,
             single_self_atari_reject: 50,
@@ -170,6 +173,13 @@ impl PlayoutPolicy for HeavyPolicy {
                 atari_answers(board, last, color, &mut self.candidates);
                 if let Some(cell) = self.pick(board, color, rng, 2) {
                     return Some(cell);
+                }
+            }
+            if rng.below(100) < self.weights.nakade {
+                if let Some(cell) = nakade_point(board, last) {
+                    if board.is_legal_cell(cell, color) {
+                        return Some(cell);
+                    }
                 }
             }
             if rng.below(100) < self.weights.two_liberties {

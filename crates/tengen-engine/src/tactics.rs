@@ -242,6 +242,61 @@ pub(crate) fn two_liberty_answers(board: &Board, last: usize, color: Color, out:
     }
 }
 
+/// The vital point of a three-point eye space next to `last` (MoGo's nakade rule): an empty
+/// region of exactly three points, every stone around it of one colour. Its middle point
+/// (the one next to both others, in a straight or a bent three) makes two eyes for the
+/// owner and kills for the other side.
+pub(crate) fn nakade_point(board: &Board, last: usize) -> Option<usize> {
+    for start in board.adjacent_cells(last) {
+        if board.content(start) != CellContent::Empty {
+            continue;
+        }
+        let mut region = [start, 0, 0, 0];
+        let mut size = 1;
+        let mut next = 0;
+        let mut walls = [false; 2];
+        while next < size {
+            let here = region[next];
+            next += 1;
+            for nb in board.adjacent_cells(here) {
+                match board.content(nb) {
+                    CellContent::Empty => {
+                        if !region[..size].contains(&nb) {
+                            if size == region.len() {
+                                size += 1; // too big: stop
+                                break;
+                            }
+                            region[size] = nb;
+                            size += 1;
+                        }
+                    }
+                    CellContent::Black => walls[0] = true,
+                    CellContent::White => walls[1] = true,
+                    CellContent::Border => {}
+                }
+            }
+            if size > 3 {
+                break;
+            }
+        }
+        if size != 3 || walls[0] == walls[1] {
+            continue;
+        }
+        let middle = region[..3].iter().copied().find(|&c| {
+            let adjacent = board.adjacent_cells(c);
+            region[..3]
+                .iter()
+                .filter(|&&o| o != c && adjacent.contains(&o))
+                .count()
+                == 2
+        });
+        if middle.is_some() {
+            return middle;
+        }
+    }
+    None
+}
+
 /// How deep a ladder is read before it is assumed to fail for the attacker.
 const LADDER_DEPTH: u32 = 60;
 
@@ -379,6 +434,38 @@ mod tests {
         ". . . . . . . . .",
         ". . . . . . . . .",
     ];
+
+    #[test]
+    fn nakade_finds_the_middle_of_a_three_point_eye_space() {
+        let b = board(&[
+            ". . . O X",
+            "O O O O X",
+            "X X X X X",
+            ". . . . .",
+            ". . . . .",
+        ]);
+        let cell = |x, y| b.cell(Point::new(x, y));
+        assert_eq!(nakade_point(&b, cell(1, 1)), Some(cell(1, 0)));
+        // A bent three: the corner of the bend.
+        let b = board(&[
+            ". . O X .",
+            ". O O X .",
+            "O O X X .",
+            "X X X . .",
+            ". . . . .",
+        ]);
+        let cell = |x, y| b.cell(Point::new(x, y));
+        assert_eq!(nakade_point(&b, cell(1, 1)), Some(cell(0, 0)));
+        // Four points are not a three-point space.
+        let b = board(&[
+            ". . . . O",
+            "O O O O O",
+            "X X X X X",
+            ". . . . .",
+            ". . . . .",
+        ]);
+        assert_eq!(nakade_point(&b, b.cell(Point::new(1, 1))), None);
+    }
 
     #[test]
     fn the_atari_that_starts_a_working_ladder_is_found() {
