@@ -34,9 +34,10 @@
 //! game itself. An engine that crashes, hangs past the timeout or answers garbage loses that
 //! game, with the reason recorded.
 
+mod analysis;
 mod client;
 mod engine;
-mod policy;
+mod player;
 mod protocol;
 mod referee;
 mod sgf;
@@ -44,5 +45,9 @@ mod vertex;
 
 pub use client::{ClientError, EngineProcess};
 pub use engine::{ENGINE_NAME, Engine};
+pub use player::{
+    PlayerOptions, default_threads, parse_level, parse_playouts, parse_seconds, parse_threads,
+    parse_tune,
+};
 pub use referee::{EngineStats, GameRecord, MatchConfig, MatchError, MatchReport, Side, run_match};
 pub use vertex::{VertexError, color_name, move_text, parse_color, parse_move, vertex};
