@@ -9,7 +9,11 @@
 //!
 //! # Layout
 //!
-//! - `estimate`: the automatic dead-stone estimator (built by another step).
+//! - [`estimate`]: the automatic dead-stone estimator ([`estimate()`], [`Estimate`]).
 //! - the search, the playout policy and time management follow in later commits.
 
 #![forbid(unsafe_code)]
+
+pub mod estimate;
+
+pub use estimate::{Budget, ChainEstimate, Estimate, Status, estimate};

@@ -27,6 +27,8 @@ pub(crate) enum BenchCommand {
         #[arg(long, value_enum, default_value_t = PolicyArg::Fast)]
         policy: PolicyArg,
     },
+    /// The dead-stone estimator on counted game records, beside GNU Go.
+    Estimate(crate::bench_estimate::EstimateArgs),
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -37,6 +39,7 @@ pub(crate) enum PolicyArg {
 
 pub(crate) fn run(command: BenchCommand) -> anyhow::Result<()> {
     match command {
+        BenchCommand::Estimate(args) => crate::bench_estimate::run(args),
         BenchCommand::Playouts {
             size,
             playouts,
