@@ -38,6 +38,9 @@ pub(crate) struct EstimateArgs {
     /// Print every game, not only the misses.
     #[arg(long)]
     verbose: bool,
+    /// Draw the board of every miss with the estimate (x, o: dead; s: seki).
+    #[arg(long)]
+    show: bool,
 }
 
 /// One row of the manifest.
@@ -198,6 +201,8 @@ struct Outcome {
     markup_match: bool,
     recorded: Option<i32>,
     ours: Result<i32, String>,
+    /// Ours with every fill counted as territory, as the servers counted.
+    ours_fills_as_territory: Option<i32>,
     reason: String,
     size: u8,
     seconds: f64,
@@ -223,7 +228,42 @@ fn vertex(p: Point, estimate: &Estimate) -> String {
     gtp_coordinate(Move::Play(p), estimate.size())
 }
 
-fn run_one(root: &Path, row: &Row) -> Outcome {
+/// The board with the estimate: `X`/`O` alive, `x`/`o` dead, `S`/`s` Black/White in seki,
+/// `+` dame, `!` a fill.
+fn drawing(game: &tengen_core::Game, estimate: &Estimate) -> String {
+    use tengen_engine::estimate::Status;
+    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let n = game.size().get();
+    let mut out = String::from("     ");
+    for x in 0..n {
+        out.push(char::from(COLUMNS[usize::from(x)]));
+        out.push(' ');
+    }
+    out.push('\n');
+    for y in 0..n {
+        out.push_str(&format!("  {:>2} ", n - y));
+        for x in 0..n {
+            let p = Point::new(x, y);
+            let c = match (game.board().get(p), estimate.status(p)) {
+                (Some(Color::Black), Some(Status::Dead)) => 'x',
+                (Some(Color::White), Some(Status::Dead)) => 'o',
+                (Some(Color::Black), Some(Status::Seki)) => 'S',
+                (Some(Color::White), Some(Status::Seki)) => 's',
+                (Some(Color::Black), _) => 'X',
+                (Some(Color::White), _) => 'O',
+                (None, _) if estimate.fills.iter().any(|&(_, f)| f == p) => '!',
+                (None, _) if estimate.dame.contains(&p) => '+',
+                (None, _) => '.',
+            };
+            out.push(c);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn run_one(root: &Path, row: &Row, show: bool) -> Outcome {
     let path = root.join(&row.file);
     let mut outcome = Outcome {
         file: row.file.clone(),
@@ -231,6 +271,7 @@ fn run_one(root: &Path, row: &Row) -> Outcome {
         markup_match: row.markup_match,
         recorded: recorded_margin(&row.result),
         ours: Err(String::new()),
+        ours_fills_as_territory: None,
         reason: String::new(),
         size: 0,
         seconds: 0.0,
@@ -265,7 +306,14 @@ fn run_one(root: &Path, row: &Row) -> Outcome {
         }
     };
     outcome.size = game.size().get();
-    let budget = Budget::for_size(game.size());
+    let mut budget = Budget::for_size(game.size());
+    if let Some(n) = std::env::var("TENGEN_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        budget.playouts = n;
+        budget.time *= 10;
+    }
     let estimate = estimate(&game, &budget);
     outcome.seconds = estimate.elapsed.as_secs_f64();
     if estimate.stopped_early {
@@ -278,6 +326,8 @@ fn run_one(root: &Path, row: &Row) -> Outcome {
         ));
     }
     outcome.ours = margin_of(estimate.score.result).ok_or_else(|| "no count".to_owned());
+    outcome.ours_fills_as_territory =
+        margin_of(game.score_as_ended(&estimate.dead_stones()).result);
     if !outcome.ours_right() {
         if let Some(recorded) = outcome.recorded {
             let mut rules = *game.rules();
@@ -290,8 +340,36 @@ fn run_one(root: &Path, row: &Row) -> Outcome {
                 ..options.clone()
             };
             let other_game = replay(&tree, &other).ok().map(|r| r.game);
-            let diagnosis = diagnose(&game, &estimate, recorded, other_game.as_ref());
+            let marked = tengen_sgf::cli::marked_dead_stones(&tree, &game).ok();
+            let has_marks = tree
+                .main_line()
+                .any(|n| n.get("TB").is_some() || n.get("TW").is_some());
+            let marked = marked.filter(|_| has_marks);
+            let diagnosis = diagnose(
+                &game,
+                &estimate,
+                recorded,
+                other_game.as_ref(),
+                marked.as_deref(),
+            );
             outcome.reason = diagnosis.shown(game.size()).to_string();
+            if show {
+                outcome.reason.push('\n');
+                outcome.reason.push_str(&drawing(&game, &estimate));
+                for chain in &estimate.chains {
+                    if chain.confidence < 0.9 {
+                        outcome.reason.push_str(&format!(
+                            "     {} {:?} {} stones: {:?} by {:?}, survival {:.2}\n",
+                            vertex(chain.stones[0], &estimate),
+                            chain.color,
+                            chain.stones.len(),
+                            chain.status,
+                            chain.basis,
+                            chain.survival
+                        ));
+                    }
+                }
+            }
         }
     }
     outcome
@@ -368,7 +446,7 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
 
     let mut outcomes = Vec::new();
     for row in &rows {
-        let outcome = run_one(&root, row);
+        let outcome = run_one(&root, row, args.show);
         if args.verbose {
             println!(
                 "{}: RE {} Tengen {} ({:.3} s){}",
@@ -455,6 +533,16 @@ fn report(outcomes: &[Outcome], gnugo: &[Option<Result<i32, String>>], with_gnug
     println!("{}", all.line("all", with_gnugo));
     println!("{}", marked.line("own marks reproduce RE", with_gnugo));
     println!("{}", others.line("the others", with_gnugo));
+    let with_fills = outcomes
+        .iter()
+        .filter(|o| o.recorded.is_some() && o.recorded == o.ours_fills_as_territory)
+        .count();
+    println!(
+        "{:<28} {:>4} games  Tengen {:>4} (the fills of chains in atari counted as territory)",
+        "all, fills as territory",
+        outcomes.len(),
+        with_fills
+    );
     println!("\nPer source folder:");
     for (folder, tally) in &folders {
         println!("{}", tally.line(folder, with_gnugo));

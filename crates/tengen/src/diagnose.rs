@@ -9,8 +9,14 @@ use tengen_sgf::gtp_coordinate;
 
 /// The reason of one miss.
 pub(crate) enum Diagnosis {
+    /// The record's own territory marks reproduce the result, and they differ from the
+    /// estimate on these chains (their status by the marks).
+    MarksDiffer(Vec<(Point, Status)>),
     /// Changing the status of these groups reproduces the result: the estimator was wrong.
     Wrong(Vec<(Point, Status)>),
+    /// The result counts these fills (points a player must still fill to save a chain in
+    /// atari) as territory.
+    FillsCounted(Vec<Point>),
     /// The result is the count of the estimate under the other counting method.
     OtherCounting(Scoring),
     /// No change of at most two groups reproduces it: the result is not derivable from the
@@ -24,7 +30,8 @@ pub(crate) struct Shown<'a>(&'a Diagnosis, tengen_core::BoardSize);
 impl fmt::Display for Diagnosis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Diagnosis::Wrong(_) => f.write_str("estimator wrong"),
+            Diagnosis::Wrong(_) | Diagnosis::MarksDiffer(_) => f.write_str("estimator wrong"),
+            Diagnosis::FillsCounted(_) => f.write_str("not derivable under RU: fills counted"),
             Diagnosis::OtherCounting(Scoring::Area) => {
                 f.write_str("not derivable under RU: RE is the area count of the estimate")
             }
@@ -43,14 +50,25 @@ impl fmt::Display for Diagnosis {
 impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Diagnosis::Wrong(changes) => {
-                f.write_str("estimator wrong: ")?;
+            Diagnosis::Wrong(changes) | Diagnosis::MarksDiffer(changes) => {
+                f.write_str(if matches!(self.0, Diagnosis::Wrong(_)) {
+                    "estimator wrong: "
+                } else {
+                    "estimator wrong (by the record's marks): "
+                })?;
                 for (i, (p, status)) in changes.iter().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
                     let v = gtp_coordinate(Move::Play(*p), self.1);
                     write!(f, "{v} group is {}", status_name(*status))?;
+                }
+                Ok(())
+            }
+            Diagnosis::FillsCounted(points) => {
+                f.write_str("not derivable under RU: RE counts as territory the fill at")?;
+                for p in points {
+                    write!(f, " {}", gtp_coordinate(Move::Play(*p), self.1))?;
                 }
                 Ok(())
             }
@@ -106,8 +124,32 @@ pub(crate) fn diagnose(
     estimate: &Estimate,
     recorded: i32,
     other_counting: Option<&Game>,
+    marked: Option<&[Point]>,
 ) -> Diagnosis {
     let dead = estimate.dead_stones();
+    if !estimate.fills.is_empty() && margin(game.score_as_ended(&dead).result) == Some(recorded) {
+        return Diagnosis::FillsCounted(estimate.fills.iter().map(|&(_, p)| p).collect());
+    }
+    if let Some(marked) = marked {
+        if margin(count(game, marked).0.result) == Some(recorded) {
+            let mut differ = Vec::new();
+            for chain in &estimate.chains {
+                let first = chain.stones[0];
+                let should_be_dead = marked.contains(&first);
+                if should_be_dead != dead.contains(&first) {
+                    let status = if should_be_dead {
+                        Status::Dead
+                    } else {
+                        Status::Alive
+                    };
+                    differ.push((first, status));
+                }
+            }
+            if !differ.is_empty() {
+                return Diagnosis::MarksDiffer(differ);
+            }
+        }
+    }
     // The groups a player would toggle, each once.
     let mut groups: Vec<Vec<Point>> = Vec::new();
     for chain in &estimate.chains {

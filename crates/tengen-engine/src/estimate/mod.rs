@@ -40,7 +40,9 @@
 //! could not decide is [`ChainEstimate::uncertain`], never guessed silently.
 
 mod ownership;
+mod patterns;
 mod policy;
+mod reading;
 
 use std::time::{Duration, Instant};
 
@@ -119,6 +121,8 @@ pub struct ChainEstimate {
     pub confidence: f64,
     /// What the decision rests on.
     pub basis: Basis,
+    /// The share of playouts at whose end the chain's points were its owner's area.
+    pub survival: f64,
 }
 
 impl ChainEstimate {
@@ -256,6 +260,47 @@ pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
         .iter()
         .map(|chain| judge(board, &life, &ownership, chain))
         .collect();
+    for (chain, estimate) in chains.iter().zip(&mut estimates) {
+        if estimate.basis == Basis::PassAlive || estimate.confidence >= READ_BELOW {
+            continue;
+        }
+        if Instant::now() >= deadline {
+            stopped_early = true;
+            break;
+        }
+        let t0 = Instant::now();
+        let verdict = reading::read(
+            board,
+            &chain.cells,
+            chain.color,
+            budget.reading_nodes,
+            deadline,
+        );
+        if std::env::var_os("TENGEN_ESTIMATE_DEBUG").is_some() {
+            eprintln!(
+                "read {:?} {:?} x{} survived {:.2}: {:?} in {:.1} ms",
+                chain.color,
+                board.point(chain.cells[0]),
+                chain.cells.len(),
+                estimate.survival,
+                verdict,
+                t0.elapsed().as_secs_f64() * 1000.0
+            );
+        }
+        match verdict {
+            reading::Verdict::Dead => {
+                estimate.status = Status::Dead;
+                estimate.confidence = 1.0;
+                estimate.basis = Basis::Reading;
+            }
+            reading::Verdict::Alive => {
+                estimate.status = Status::Alive;
+                estimate.confidence = 1.0;
+                estimate.basis = Basis::Reading;
+            }
+            reading::Verdict::Unknown => {}
+        }
+    }
     if ownership.playouts() == 0 {
         stopped_early = true;
     }
@@ -289,6 +334,9 @@ pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
     }
 }
 
+/// Chains the playouts decide with less confidence than this are read.
+const READ_BELOW: f64 = 0.8;
+
 /// The status of one chain from Benson and the playouts.
 fn judge(
     board: &Board,
@@ -298,23 +346,23 @@ fn judge(
 ) -> ChainEstimate {
     let stones: Vec<Point> = chain.cells.iter().map(|&c| board.point(c)).collect();
     let first = stones[0];
+    let survival: f64 = chain
+        .cells
+        .iter()
+        .map(|&c| ownership.share(c, chain.color))
+        .sum::<f64>()
+        / chain.cells.len() as f64;
     let (status, confidence, basis) = if life.is_alive(first) {
         (Status::Alive, 1.0, Basis::PassAlive)
     } else if life.territory(first) == Some(chain.color.other()) {
         (Status::Dead, 1.0, Basis::PassAlive)
     } else {
-        let survived: f64 = chain
-            .cells
-            .iter()
-            .map(|&c| ownership.share(c, chain.color))
-            .sum::<f64>()
-            / chain.cells.len() as f64;
-        let status = if survived >= 0.5 {
+        let status = if survival >= 0.5 {
             Status::Alive
         } else {
             Status::Dead
         };
-        (status, (2.0 * survived - 1.0).abs(), Basis::Playouts)
+        (status, (2.0 * survival - 1.0).abs(), Basis::Playouts)
     };
     ChainEstimate {
         color: chain.color,
@@ -322,6 +370,7 @@ fn judge(
         status,
         confidence,
         basis,
+        survival,
     }
 }
 
@@ -347,6 +396,9 @@ fn fills_needed(board: &Board, dead: &[Point]) -> Vec<(Color, Point)> {
             continue;
         }
         if let Some(lib) = board.chain_atari_liberty(chain.cells[0]) {
+            if capture_is_retaken(board, lib, chain.color.other()) {
+                continue;
+            }
             let fill = (chain.color, board.point(lib));
             if !fills.contains(&fill) {
                 fills.push(fill);
@@ -354,6 +406,23 @@ fn fills_needed(board: &Board, dead: &[Point]) -> Vec<(Color, Point)> {
         }
     }
     fills
+}
+
+/// Whether a capture by `capturer` on `cell` is answered by a snapback: the capturing chain
+/// is left in atari and its owner's opponent takes it back, more than one stone (not a ko).
+/// Then nobody gains by the capture (each side takes the other's stones), and the chain it
+/// threatened needs no fill.
+fn capture_is_retaken(board: &Board, cell: usize, capturer: Color) -> bool {
+    if !board.is_legal_cell(cell, capturer) {
+        return true;
+    }
+    let mut after = board.clone();
+    let placed = after.place(cell, capturer);
+    let Some(retake) = after.chain_atari_liberty(cell) else {
+        return false;
+    };
+    let retaken = after.chain_stones(cell);
+    after.is_legal_cell(retake, capturer.other()) && (retaken > 1 || placed.captured > 1)
 }
 
 /// Takes the fills off the territory they lie in, under territory scoring without pass

@@ -19,6 +19,8 @@
 use tengen_core::playout::{PlayoutPolicy, XorShift32};
 use tengen_core::{Board, CellContent, Color};
 
+use super::patterns;
+
 /// The largest chain the policy lets a player put into atari (a sacrifice that can kill an
 /// eye: one stone, two, or a bent or straight three).
 pub(crate) const MAX_SACRIFICE: u32 = 3;
@@ -97,6 +99,33 @@ impl<'a> EstimatePolicy<'a> {
         }
     }
 
+    /// A reply to the last move by one of MoGo's shapes, chosen at random among those next
+    /// to it.
+    fn shape_reply(
+        &self,
+        board: &Board,
+        last: usize,
+        color: Color,
+        rng: &mut XorShift32,
+    ) -> Option<usize> {
+        let mut found = [0usize; 8];
+        let mut n = 0;
+        let around = board.adjacent_cells(last);
+        let diagonal = board.diagonal_cells_of(last);
+        for cell in around.into_iter().chain(diagonal) {
+            if board.content(cell) == CellContent::Empty
+                && !self.no_play[cell]
+                && patterns::matches(board, cell, color)
+                && board.is_legal_cell(cell, color)
+                && self_atari_size(board, cell, color).is_none()
+            {
+                found[n] = cell;
+                n += 1;
+            }
+        }
+        (n > 0).then(|| found[rng.below(n as u32) as usize])
+    }
+
     fn random(&self, board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<usize> {
         let mut k = board.empty_cells().len();
         while k > 0 {
@@ -117,8 +146,13 @@ impl<'a> EstimatePolicy<'a> {
 
 impl PlayoutPolicy for EstimatePolicy<'_> {
     fn choose(&mut self, board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<usize> {
-        if let Some(cell) = self.last.and_then(|last| self.reply(board, last, color)) {
-            return Some(cell);
+        if let Some(last) = self.last {
+            if let Some(cell) = self.reply(board, last, color) {
+                return Some(cell);
+            }
+            if let Some(cell) = self.shape_reply(board, last, color, rng) {
+                return Some(cell);
+            }
         }
         self.random(board, color, rng)
     }
