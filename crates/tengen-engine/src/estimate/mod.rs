@@ -73,7 +73,7 @@ impl Budget {
         Budget {
             time: Duration::from_millis((800 * area / 361).max(20)),
             playouts: 1000,
-            reading_nodes: 20_000,
+            reading_nodes: 5_000,
         }
     }
 }

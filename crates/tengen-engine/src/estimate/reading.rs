@@ -45,7 +45,7 @@ const MAX_DEPTH: u32 = 48;
 /// Ko bans remembered per colour.
 const MAX_BANS: usize = 4;
 /// The most chains the local Benson test takes in.
-const MAX_BENSON_CHAINS: usize = 16;
+const MAX_BENSON_CHAINS: usize = 8;
 
 /// A position of the hypothetical play.
 #[derive(Clone)]
@@ -125,6 +125,8 @@ pub(crate) fn read(
         deadline,
         table: HashMap::new(),
         path: Vec::new(),
+        marks: Marks::new(board.cell_count()),
+        seen: Marks::new(board.cell_count()),
     };
     let mut start = State {
         board: board.clone(),
@@ -188,6 +190,8 @@ struct Reader {
     table: HashMap<u64, bool>,
     /// The keys of the positions on the current line, against cycles.
     path: Vec<u64>,
+    marks: Marks,
+    seen: Marks,
 }
 
 impl Reader {
@@ -212,7 +216,18 @@ impl Reader {
                 _ => return Verdict::Dead,
             }
         } else {
-            if pass_alive(board, &heads, self.defender) {
+            // Only the defender's moves can make him pass-alive (and the attacker cannot undo
+            // it), so the test runs at the start and after the defender's moves.
+            let defender_moved = to_move == attacker;
+            if (defender_moved || depth == 0)
+                && pass_alive(
+                    board,
+                    &heads,
+                    self.defender,
+                    &mut self.marks,
+                    &mut self.seen,
+                )
+            {
                 return Verdict::Alive;
             }
             let libs = liberties(board, &heads, usize::MAX);
@@ -289,7 +304,7 @@ impl Reader {
     /// The moves worth reading for `to_move`, with an ordering score: the group's
     /// liberties, the liberties of weak opponent chains next to it, and its eye space.
     fn candidates(
-        &self,
+        &mut self,
         state: &State,
         heads: &[usize],
         libs: &[usize],
@@ -304,7 +319,9 @@ impl Reader {
             if eye_space.contains(&lib) {
                 continue;
             }
-            if let Some(region) = small_region(board, lib, defender, MAX_EYE_REGION) {
+            if let Some(region) =
+                small_region(board, lib, defender, MAX_EYE_REGION, &mut self.marks)
+            {
                 for cell in region.cells {
                     if board.content(cell) == CellContent::Empty && !eye_space.contains(&cell) {
                         eye_space.push(cell);
@@ -459,6 +476,41 @@ fn snapback(board: &Board, last: usize) -> Option<usize> {
         .then_some(retake)
 }
 
+/// Visit marks over the cells of a board, cleared in constant time (a new stamp per use).
+pub(crate) struct Marks {
+    stamp: Vec<u32>,
+    now: u32,
+}
+
+impl Marks {
+    pub(crate) fn new(cells: usize) -> Marks {
+        Marks {
+            stamp: vec![0; cells],
+            now: 0,
+        }
+    }
+
+    /// Forgets every mark.
+    fn clear(&mut self) {
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.now = 1;
+        }
+    }
+
+    /// Marks `cell`; whether it was unmarked.
+    fn mark(&mut self, cell: usize) -> bool {
+        let fresh = self.stamp[cell] != self.now;
+        self.stamp[cell] = self.now;
+        fresh
+    }
+
+    fn is_marked(&self, cell: usize) -> bool {
+        self.stamp[cell] == self.now
+    }
+}
+
 /// A connected set of points that are not `owner`'s stones.
 struct Region {
     cells: Vec<usize>,
@@ -467,8 +519,29 @@ struct Region {
 }
 
 /// The region of non-`owner` points through `start`, if it has at most `limit` points.
-fn small_region(board: &Board, start: usize, owner: Color, limit: usize) -> Option<Region> {
+fn small_region(
+    board: &Board,
+    start: usize,
+    owner: Color,
+    limit: usize,
+    marks: &mut Marks,
+) -> Option<Region> {
+    let region = region_through(board, start, owner, limit, marks);
+    (region.cells.len() <= limit).then_some(region)
+}
+
+/// The region of non-`owner` points through `start`, or, when it has more than `limit`
+/// points, `limit + 1` of them.
+fn region_through(
+    board: &Board,
+    start: usize,
+    owner: Color,
+    limit: usize,
+    marks: &mut Marks,
+) -> Region {
     let own = CellContent::stone(owner);
+    marks.clear();
+    marks.mark(start);
     let mut region = Region {
         cells: vec![start],
         border: Vec::new(),
@@ -487,46 +560,53 @@ fn small_region(board: &Board, start: usize, owner: Color, limit: usize) -> Opti
                     }
                 }
                 _ => {
-                    if !region.cells.contains(&nb) {
-                        if region.cells.len() >= limit {
-                            return None;
-                        }
+                    if marks.mark(nb) {
                         region.cells.push(nb);
+                        if region.cells.len() > limit {
+                            return region;
+                        }
                     }
                 }
             }
         }
     }
-    Some(region)
+    region
 }
 
 /// Whether one of the chains `heads` is pass-alive by Benson's rule, computed on the chains
 /// and small regions around them: every chain of the set needs two regions whose empty points
 /// are all its liberties and whose surrounding chains are all in the set.
-pub(crate) fn pass_alive(board: &Board, heads: &[usize], owner: Color) -> bool {
+fn pass_alive(
+    board: &Board,
+    heads: &[usize],
+    owner: Color,
+    marks: &mut Marks,
+    seen: &mut Marks,
+) -> bool {
     let mut chains: Vec<usize> = heads.to_vec();
     let mut regions: Vec<Region> = Vec::new();
-    let mut seen: Vec<usize> = Vec::new();
+    seen.clear();
     let mut i = 0;
     while i < chains.len() {
         let head = chains[i];
         i += 1;
         for stone in chain_cells(board, head) {
             for nb in board.adjacent_cells(stone) {
-                if board.content(nb) != CellContent::Empty || seen.contains(&nb) {
+                if board.content(nb) != CellContent::Empty || seen.is_marked(nb) {
                     continue;
                 }
-                match small_region(board, nb, owner, MAX_EYE_REGION) {
-                    Some(region) => {
-                        seen.extend_from_slice(&region.cells);
-                        for &h in &region.border {
-                            if !chains.contains(&h) && chains.len() < MAX_BENSON_CHAINS {
-                                chains.push(h);
-                            }
+                let region = region_through(board, nb, owner, MAX_EYE_REGION, marks);
+                // Every point visited belongs to this region, small or not.
+                for &c in &region.cells {
+                    seen.mark(c);
+                }
+                if region.cells.len() <= MAX_EYE_REGION {
+                    for &h in &region.border {
+                        if !chains.contains(&h) && chains.len() < MAX_BENSON_CHAINS {
+                            chains.push(h);
                         }
-                        regions.push(region);
                     }
-                    None => seen.push(nb),
+                    regions.push(region);
                 }
             }
         }
@@ -627,6 +707,8 @@ mod tests {
             deadline: Instant::now() + Duration::from_secs(20),
             table: HashMap::new(),
             path: Vec::new(),
+            marks: Marks::new(board.cell_count()),
+            seen: Marks::new(board.cell_count()),
         };
         let mut start = State {
             board: board.clone(),
@@ -714,7 +796,11 @@ mod debug_tests {
         );
         let cell = b.cell(Point::new(8, 3));
         let heads = group_heads(&b, &[cell], Color::Black);
-        eprintln!("pass_alive {}", pass_alive(&b, &heads, Color::Black));
+        let (mut m, mut n) = (Marks::new(b.cell_count()), Marks::new(b.cell_count()));
+        eprintln!(
+            "pass_alive {}",
+            pass_alive(&b, &heads, Color::Black, &mut m, &mut n)
+        );
         eprintln!(
             "area {:?}",
             local_area(&b, &[cell], Color::Black)
