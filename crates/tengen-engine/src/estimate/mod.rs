@@ -39,6 +39,7 @@
 //! board); [`Estimate::stopped_early`] says when it ran out, and a chain the estimator
 //! could not decide is [`ChainEstimate::uncertain`], never guessed silently.
 
+mod judge;
 mod ownership;
 mod patterns;
 mod policy;
@@ -258,49 +259,9 @@ pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
     let chains = chains_of(board);
     let mut estimates: Vec<ChainEstimate> = chains
         .iter()
-        .map(|chain| judge(board, &life, &ownership, chain))
+        .map(|chain| judge::judge(board, &life, &ownership, chain))
         .collect();
-    for (chain, estimate) in chains.iter().zip(&mut estimates) {
-        if estimate.basis == Basis::PassAlive || estimate.confidence >= READ_BELOW {
-            continue;
-        }
-        if Instant::now() >= deadline {
-            stopped_early = true;
-            break;
-        }
-        let t0 = Instant::now();
-        let verdict = reading::read(
-            board,
-            &chain.cells,
-            chain.color,
-            budget.reading_nodes,
-            deadline,
-        );
-        if std::env::var_os("TENGEN_ESTIMATE_DEBUG").is_some() {
-            eprintln!(
-                "read {:?} {:?} x{} survived {:.2}: {:?} in {:.1} ms",
-                chain.color,
-                board.point(chain.cells[0]),
-                chain.cells.len(),
-                estimate.survival,
-                verdict,
-                t0.elapsed().as_secs_f64() * 1000.0
-            );
-        }
-        match verdict {
-            reading::Verdict::Dead => {
-                estimate.status = Status::Dead;
-                estimate.confidence = 1.0;
-                estimate.basis = Basis::Reading;
-            }
-            reading::Verdict::Alive => {
-                estimate.status = Status::Alive;
-                estimate.confidence = 1.0;
-                estimate.basis = Basis::Reading;
-            }
-            reading::Verdict::Unknown => {}
-        }
-    }
+    stopped_early |= judge::refine_by_reading(board, &chains, &mut estimates, budget, deadline);
     if ownership.playouts() == 0 {
         stopped_early = true;
     }
@@ -331,46 +292,6 @@ pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
         stopped_early,
         elapsed: start.elapsed(),
         size,
-    }
-}
-
-/// Chains the playouts decide with less confidence than this are read.
-const READ_BELOW: f64 = 0.8;
-
-/// The status of one chain from Benson and the playouts.
-fn judge(
-    board: &Board,
-    life: &UnconditionalLife,
-    ownership: &Ownership,
-    chain: &Chain,
-) -> ChainEstimate {
-    let stones: Vec<Point> = chain.cells.iter().map(|&c| board.point(c)).collect();
-    let first = stones[0];
-    let survival: f64 = chain
-        .cells
-        .iter()
-        .map(|&c| ownership.share(c, chain.color))
-        .sum::<f64>()
-        / chain.cells.len() as f64;
-    let (status, confidence, basis) = if life.is_alive(first) {
-        (Status::Alive, 1.0, Basis::PassAlive)
-    } else if life.territory(first) == Some(chain.color.other()) {
-        (Status::Dead, 1.0, Basis::PassAlive)
-    } else {
-        let status = if survival >= 0.5 {
-            Status::Alive
-        } else {
-            Status::Dead
-        };
-        (status, (2.0 * survival - 1.0).abs(), Basis::Playouts)
-    };
-    ChainEstimate {
-        color: chain.color,
-        stones,
-        status,
-        confidence,
-        basis,
-        survival,
     }
 }
 

@@ -40,6 +40,11 @@ pub(crate) enum Verdict {
 
 /// The largest region of non-defender points counted as eye space.
 const MAX_EYE_REGION: usize = 9;
+/// The most stones the attacker sacrifices in one move (a nakade of four is the largest
+/// that kills); the defender sacrifices one stone at most.
+const MAX_SACRIFICE: u32 = 4;
+/// An ordering score from which a move is urgent (a capture, an atari answered).
+const URGENT: i32 = 500;
 /// The longest sequence read.
 const MAX_DEPTH: u32 = 48;
 /// Ko bans remembered per colour.
@@ -250,6 +255,19 @@ impl Reader {
             return Verdict::Alive;
         }
         moves.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut order: Vec<Option<usize>> = moves.iter().map(|&(_, cell)| Some(cell)).collect();
+        if to_move == self.defender {
+            // The defender may pass (to lift his ko bans, or because nothing needs doing):
+            // first when nothing is urgent (a seki is proved by passing), last otherwise.
+            let urgent = heads.is_empty()
+                || moves.first().is_some_and(|&(score, _)| score >= URGENT)
+                || liberties(board, &heads, 2).len() < 2;
+            if urgent {
+                order.push(None);
+            } else {
+                order.insert(0, None);
+            }
+        }
         self.path.push(key);
         let mut unknown = false;
         let mut result = None;
@@ -258,16 +276,19 @@ impl Reader {
         } else {
             Verdict::Alive
         };
-        for &(_score, cell) in &moves {
-            let child = state.play(cell, to_move);
+        for mv in order {
+            let child = match mv {
+                Some(cell) => state.play(cell, to_move),
+                None => state.pass(to_move),
+            };
             let before = self.nodes;
-            let verdict = self.solve(&child, to_move.other(), depth + 1, Some(cell));
+            let verdict = self.solve(&child, to_move.other(), depth + 1, mv);
             if depth < 3 && std::env::var_os("TENGEN_READ_TRACE").is_some() {
                 eprintln!(
-                    "{:indent$}{:?} {:?} ({_score}) -> {verdict:?} in {} nodes",
+                    "{:indent$}{:?} {:?} -> {verdict:?} in {} nodes",
                     "",
                     to_move,
-                    board.point(cell),
+                    mv.map(|c| board.point(c)),
                     self.nodes - before,
                     indent = 2 * depth as usize
                 );
@@ -275,15 +296,6 @@ impl Reader {
             if verdict == winning {
                 result = Some(winning);
                 break;
-            }
-            unknown |= verdict == Verdict::Unknown;
-        }
-        if result.is_none() && to_move == self.defender {
-            // The defender may pass (to lift his ko bans, or because nothing needs doing).
-            let child = state.pass(to_move);
-            let verdict = self.solve(&child, attacker, depth + 1, None);
-            if verdict == Verdict::Alive {
-                result = Some(Verdict::Alive);
             }
             unknown |= verdict == Verdict::Unknown;
         }
@@ -371,9 +383,17 @@ impl Reader {
             }
             if taken == 0 {
                 if let Some(size) = self_atari_size(board, cell, to_move) {
-                    // A sacrifice inside the eye space can kill; elsewhere it only gives
-                    // the opponent stones.
-                    score -= if to_move == attacker && eye_space.contains(&cell) && size <= 3 {
+                    // A sacrifice of a few attacking stones can kill an eye; anything larger,
+                    // and any sacrifice of the defender's, only hands over stones.
+                    let limit = if to_move == attacker {
+                        MAX_SACRIFICE
+                    } else {
+                        1
+                    };
+                    if size > limit {
+                        continue;
+                    }
+                    score -= if to_move == attacker && eye_space.contains(&cell) {
                         50
                     } else {
                         400
@@ -779,6 +799,161 @@ mod debug_tests {
     use super::tests::board;
     use super::*;
     use tengen_core::Point;
+
+    #[test]
+    fn gnugo_aya_corner() {
+        let b = board(
+            "
+            . X O O O O O X . X .
+            . X O . O X X X X O O
+            X X X O O O O X X X .
+            . . X X O . . O O X X
+            . . . X X O O O . O X
+            . . . . X X X O O O O
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .
+            . . . . . . . . . . .",
+        );
+        let cell = b.cell(Point::new(9, 1));
+        eprintln!(
+            "area {:?}",
+            local_area(&b, &[cell], Color::White)
+                .map(|a| a.iter().map(|&c| b.point(c)).collect::<Vec<_>>())
+        );
+        let v = read(
+            &b,
+            &[cell],
+            Color::White,
+            100000,
+            Instant::now() + std::time::Duration::from_secs(5),
+        );
+        eprintln!("verdict {v:?}");
+    }
+
+    #[test]
+    fn yagr_nigiri() {
+        let b = board(
+            "
+            . . . . O X X . O X . . . . . . O O O
+            O O O . O O X X X O O O O . . O O X O
+            O X X O O X . X X O O X X O . O X X X
+            X X . X O O X X . X X X O O O X . . .
+            . . X X X O O O X . . X X O X X . X X
+            . . . X O O X X X O O X O O O X . X O
+            X X . X X O O X X X X O . O X X . X O
+            O X . X O O O O X O O O O O O X X O O
+            O X . X X O O X O O O X X X O O O O O
+            O O X X O O X X O X X . X . X X X X O
+            . O O O O X . X X . . . . X . . . X X
+            O O X O O X . X . . X . O . O . X . .
+            O X X X X . X . . X . . . . . . X . .
+            X . X . . . X X X O X . O . . X . X X
+            . X . . X X O X O O X . . . . . X O X
+            X X . X O X O X O O X O . . . X O O O
+            X X X X O O O O O . O X X . . X O . .
+            X O X O O . . . . . O O X . X X X O O
+            X O O O . . . . . . O X X . . X O O .",
+        );
+        let cell = b.cell(Point::new(9, 5));
+        let v = read(
+            &b,
+            &[cell],
+            Color::White,
+            100000,
+            Instant::now() + std::time::Duration::from_secs(5),
+        );
+        eprintln!("verdict {v:?}");
+    }
+
+    #[test]
+    fn bent_four_probe() {
+        let b = board(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O . .
+            O O O O O . O . .
+            X X X X O O O . .
+            . X . X O . O . .
+            O O O X O O O . .",
+        );
+        for (x, y, first_is_attacker) in [(0u8, 6u8, true), (0, 6, false), (0, 8, true)] {
+            let cell = b.cell(Point::new(x, y));
+            let color = b.content(cell).color().unwrap();
+            let anchors: Vec<usize> = b
+                .chain(Point::new(x, y))
+                .into_iter()
+                .map(|p| b.cell(p))
+                .collect();
+            let area = local_area(&b, &anchors, color).expect("enclosed");
+            let mut reader = Reader {
+                defender: color,
+                anchors,
+                area,
+                nodes: 0,
+                max_nodes: 100000,
+                deadline: Instant::now() + std::time::Duration::from_secs(5),
+                table: HashMap::new(),
+                path: Vec::new(),
+                marks: Marks::new(b.cell_count()),
+                seen: Marks::new(b.cell_count()),
+            };
+            let start = State {
+                board: b.clone(),
+                bans: [[0; MAX_BANS]; 2],
+            };
+            let to_move = if first_is_attacker {
+                color.other()
+            } else {
+                color
+            };
+            let v = reader.solve(&start, to_move, 0, None);
+            eprintln!(
+                "chain ({x},{y}) {color:?} attacker first {first_is_attacker}: {v:?} in {} nodes",
+                reader.nodes
+            );
+        }
+    }
+
+    #[test]
+    fn nicklas4_probe() {
+        let b = board(
+            "
+            . O . . . . . . O
+            O O O . . . O O O
+            . O X O O O . . .
+            O X . X O . . O O
+            . X X X O . O X O
+            X . X O O . O X X
+            X X O O O O X X .
+            X X O X X O X X X
+            X O O X X X X X .",
+        );
+        let cell = b.cell(Point::new(0, 5));
+        let heads = group_heads(&b, &[cell], Color::Black);
+        let (mut m, mut n) = (Marks::new(b.cell_count()), Marks::new(b.cell_count()));
+        eprintln!(
+            "pass_alive {}",
+            pass_alive(&b, &heads, Color::Black, &mut m, &mut n)
+        );
+        let anchors: Vec<usize> = b
+            .chain(Point::new(0, 5))
+            .into_iter()
+            .map(|p| b.cell(p))
+            .collect();
+        let v = read(
+            &b,
+            &anchors,
+            Color::Black,
+            100000,
+            Instant::now() + std::time::Duration::from_secs(5),
+        );
+        eprintln!("verdict {v:?}");
+    }
 
     #[test]
     fn nicklas14_right_side() {
