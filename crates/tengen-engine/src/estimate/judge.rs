@@ -5,13 +5,14 @@ use std::time::Instant;
 
 use tengen_core::{Board, CellContent, Point, UnconditionalLife};
 
+use super::fills::{Threat, threat};
 use super::ownership::Ownership;
 use super::reading::{self, Verdict};
 use super::{Basis, Budget, Chain, ChainEstimate, Status};
 
 /// Chains the playouts decide with less confidence than this are read.
 const READ_BELOW: f64 = 0.8;
-/// Attacking chains this small may be sacrifices inside an eye.
+/// A chain in atari this small is dead when only dead stones threaten it.
 const SACRIFICE: usize = 4;
 
 /// The status of one chain from Benson and the playouts.
@@ -98,12 +99,44 @@ pub(crate) fn chain_index(board: &Board, chains: &[Chain]) -> Vec<usize> {
     chain_at
 }
 
+/// Settles the chains in atari that live in the playouts (see [`fills`](super::fills)): a
+/// snapback is alive, a small chain only dead stones hold in atari is dead (JP-7, seed 003),
+/// a chain a living chain threatens is alive and must fill. Returns which chains it settled.
+pub(crate) fn settle_ataris(
+    board: &Board,
+    chains: &[Chain],
+    estimates: &mut [ChainEstimate],
+) -> Vec<bool> {
+    let chain_at = chain_index(board, chains);
+    let survival: Vec<f64> = estimates.iter().map(|e| e.survival).collect();
+    let is_dead = |cell: usize| survival[chain_at[cell]] < 0.5;
+    let mut settled = vec![false; chains.len()];
+    for (i, chain) in chains.iter().enumerate() {
+        // Only a chain that lives in the playouts can be one its owner saves.
+        if estimates[i].basis == Basis::PassAlive || survival[i] < 0.5 {
+            continue;
+        }
+        let status = match threat(board, chain.cells[0], &is_dead) {
+            Threat::None => continue,
+            Threat::DeadStones if chain.cells.len() <= SACRIFICE => Status::Dead,
+            Threat::Snapback | Threat::DeadStones | Threat::Real(_) => Status::Alive,
+        };
+        let estimate = &mut estimates[i];
+        estimate.status = status;
+        estimate.confidence = 1.0;
+        estimate.basis = Basis::Reading;
+        settled[i] = true;
+    }
+    settled
+}
+
 /// Reads the groups the playouts left unclear, or that live in them only as one side of a
 /// standoff; returns whether the deadline cut the reading short.
 pub(crate) fn refine_by_reading(
     board: &Board,
     chains: &[Chain],
     estimates: &mut [ChainEstimate],
+    settled: &[bool],
     budget: &Budget,
     deadline: Instant,
 ) -> bool {
@@ -113,8 +146,9 @@ pub(crate) fn refine_by_reading(
         .iter()
         .map(|e| e.basis == Basis::PassAlive)
         .collect();
-    for group in groups(board, chains, &chain_at) {
-        if group.iter().any(|&i| pass_alive[i]) {
+    for mut group in groups(board, chains, &chain_at) {
+        group.retain(|&i| !settled[i]);
+        if group.is_empty() || group.iter().any(|&i| pass_alive[i]) {
             continue;
         }
         let unclear = group.iter().any(|&i| estimates[i].confidence < READ_BELOW);
@@ -134,23 +168,8 @@ pub(crate) fn refine_by_reading(
             .flat_map(|&i| chains[i].cells.iter().copied())
             .collect();
         let verdict = reading::read(board, &anchors, color, budget.reading_nodes, deadline);
-        // Stones that are dead themselves kill nothing: a capture by them shows only that
-        // the group must still connect (a fill), not that it is lost. Small chains inside
-        // the group's eye space are the attacker's sacrifices and do not count.
-        let attackers_live = || {
-            anchors.iter().all(|&cell| {
-                board.adjacent_cells(cell).iter().all(|&nb| {
-                    let j = chain_at[nb];
-                    j == usize::MAX
-                        || chains[j].color == color
-                        || chains[j].cells.len() <= SACRIFICE
-                        || pass_alive[j]
-                        || survival[j] >= 0.5
-                })
-            })
-        };
         let status = match verdict {
-            Verdict::Dead if attackers_live() => Status::Dead,
+            Verdict::Dead => Status::Dead,
             Verdict::Alive => Status::Alive,
             _ => continue,
         };

@@ -39,6 +39,7 @@
 //! board); [`Estimate::stopped_early`] says when it ran out, and a chain the estimator
 //! could not decide is [`ChainEstimate::uncertain`], never guessed silently.
 
+mod fills;
 mod judge;
 mod ownership;
 mod patterns;
@@ -48,8 +49,7 @@ mod reading;
 use std::time::{Duration, Instant};
 
 use tengen_core::{
-    Board, BoardSize, Color, Game, Ownership as PointOwnership, Point, Score, Scoring,
-    UnconditionalLife,
+    Board, BoardSize, Color, Game, Ownership as PointOwnership, Point, Score, UnconditionalLife,
 };
 
 use ownership::Ownership;
@@ -261,7 +261,9 @@ pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
         .iter()
         .map(|chain| judge::judge(board, &life, &ownership, chain))
         .collect();
-    stopped_early |= judge::refine_by_reading(board, &chains, &mut estimates, budget, deadline);
+    let settled = judge::settle_ataris(board, &chains, &mut estimates);
+    stopped_early |=
+        judge::refine_by_reading(board, &chains, &mut estimates, &settled, budget, deadline);
     if ownership.playouts() == 0 {
         stopped_early = true;
     }
@@ -297,71 +299,13 @@ pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
 
 /// Counts `game` as it ended with the stones on `dead` removed (any dead set: the estimate's,
 /// or the players' after they changed it), and returns the count with the points a player
-/// must still fill: the liberty of every chain in atari that is not dead. Under territory
-/// scoring without pass stones (JP-9, JP-10) such a point is not its owner's territory.
+/// must still fill: the liberty of every chain in atari, not dead, that a living opponent
+/// stone threatens (a snapback threatens nothing). Under territory scoring without pass
+/// stones (JP-9, JP-10) such a point is not its owner's territory.
 #[must_use]
 pub fn count(game: &Game, dead: &[Point]) -> (Score, Vec<(Color, Point)>) {
-    let fills = fills_needed(game.board(), dead);
+    let fills = fills::fills_needed(game.board(), dead);
     let mut score = game.score_as_ended(dead);
-    charge_fills(&mut score, &fills, game);
+    fills::charge_fills(&mut score, &fills, game);
     (score, fills)
-}
-
-/// The liberty of every living chain in atari: its owner must fill it (or capture the
-/// stones that give the atari), so under territory scoring it is not territory.
-fn fills_needed(board: &Board, dead: &[Point]) -> Vec<(Color, Point)> {
-    let mut fills: Vec<(Color, Point)> = Vec::new();
-    for chain in chains_of(board) {
-        let first = board.point(chain.cells[0]);
-        if dead.contains(&first) {
-            continue;
-        }
-        if let Some(lib) = board.chain_atari_liberty(chain.cells[0]) {
-            if capture_is_retaken(board, lib, chain.color.other()) {
-                continue;
-            }
-            let fill = (chain.color, board.point(lib));
-            if !fills.contains(&fill) {
-                fills.push(fill);
-            }
-        }
-    }
-    fills
-}
-
-/// Whether a capture by `capturer` on `cell` is answered by a snapback: the capturing chain
-/// is left in atari and its owner's opponent takes it back, more than one stone (not a ko).
-/// Then nobody gains by the capture (each side takes the other's stones), and the chain it
-/// threatened needs no fill.
-fn capture_is_retaken(board: &Board, cell: usize, capturer: Color) -> bool {
-    if !board.is_legal_cell(cell, capturer) {
-        return true;
-    }
-    let mut after = board.clone();
-    let placed = after.place(cell, capturer);
-    let Some(retake) = after.chain_atari_liberty(cell) else {
-        return false;
-    };
-    let retaken = after.chain_stones(cell);
-    after.is_legal_cell(retake, capturer.other()) && (retaken > 1 || placed.captured > 1)
-}
-
-/// Takes the fills off the territory they lie in, under territory scoring without pass
-/// stones (with pass stones, the fill is paid back by the opponent's pass: AGA-12).
-fn charge_fills(score: &mut Score, fills: &[(Color, Point)], game: &Game) {
-    if score.scoring != Scoring::Territory || game.rules().pass_stones {
-        return;
-    }
-    let mut changed = false;
-    for &(color, point) in fills {
-        if score.ownership(point) == PointOwnership::Territory(color) {
-            let side = score.sides.get_mut(color);
-            side.territory -= 1;
-            side.total_half_points -= 2;
-            changed = true;
-        }
-    }
-    if changed {
-        score.result = tengen_core::GameResult::from_margin(score.margin_half_points());
-    }
 }
