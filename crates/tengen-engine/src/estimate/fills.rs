@@ -4,9 +4,11 @@
 //! A chain in atari next to a living opponent stone is saved by a move of its owner (when
 //! play resumes, JP-8, the opponent of the player who asks moves first): under territory
 //! scoring without pass stones that point is not territory. A capture that is taken back at
-//! once (a snapback) threatens nothing. And a chain that only dead stones hold in atari is
-//! dead by JP-7 (seed 003: "the white stone is of course dead because Black can capture it"),
-//! which counts the same as alive with its liberty as territory.
+//! once (a snapback) threatens nothing. A stone the opponent would take in a ko is dead: the
+//! ko is unresolved, and in the confirmation phase the opponent takes it and its owner may
+//! not take back (JP-7, seed 003). And a chain that only dead stones hold in atari is dead by
+//! JP-7 (seed 003: "the white stone is of course dead because Black can capture it"), which
+//! counts the same as alive with its liberty as territory.
 
 use tengen_core::{Board, CellContent, Color, Game, GameResult, Ownership, Point, Score, Scoring};
 
@@ -19,6 +21,10 @@ pub(crate) enum Threat {
     Snapback,
     /// Only stones that are dead hold it in atari.
     DeadStones,
+    /// A single stone the opponent takes in a ko: after the game has stopped he may, and
+    /// its owner may not take back without passing first (JP-7: an unresolved ko at the
+    /// end kills the stone that failed to connect it).
+    Ko,
     /// A living opponent chain holds it in atari: its owner must fill this liberty.
     Real(usize),
 }
@@ -38,7 +44,11 @@ pub(crate) fn threat(board: &Board, cell: usize, dead: &dyn Fn(usize) -> bool) -
     loop {
         for nb in board.adjacent_cells(stone) {
             if board.content(nb) == theirs && !dead(nb) {
-                return Threat::Real(lib);
+                return if is_ko_capture(board, lib, color.other()) {
+                    Threat::Ko
+                } else {
+                    Threat::Real(lib)
+                };
             }
         }
         stone = board.next_in_chain(stone);
@@ -46,6 +56,14 @@ pub(crate) fn threat(board: &Board, cell: usize, dead: &dyn Fn(usize) -> bool) -
             return Threat::DeadStones;
         }
     }
+}
+
+/// Whether a stone of `capturer` on `cell` takes a ko: one stone captured, and the capturing
+/// stone left alone in atari on the captured point.
+fn is_ko_capture(board: &Board, cell: usize, capturer: Color) -> bool {
+    let mut after = board.clone();
+    let placed = after.place(cell, capturer);
+    placed.captured == 1 && after.chain_stones(cell) == 1 && after.chain_in_atari(cell)
 }
 
 /// Whether a capture by `capturer` on `cell` is answered by a snapback: the capturing chain

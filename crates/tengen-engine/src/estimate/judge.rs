@@ -100,8 +100,8 @@ pub(crate) fn chain_index(board: &Board, chains: &[Chain]) -> Vec<usize> {
 }
 
 /// Settles the chains in atari that live in the playouts (see [`fills`](super::fills)): a
-/// snapback is alive, a small chain only dead stones hold in atari is dead (JP-7, seed 003),
-/// a chain a living chain threatens is alive and must fill. Returns which chains it settled.
+/// snapback is alive, a stone in an unresolved ko and a small chain only dead stones hold in
+/// atari are dead (JP-7, seed 003), a chain a living chain threatens is alive and must fill. Returns which chains it settled.
 pub(crate) fn settle_ataris(
     board: &Board,
     chains: &[Chain],
@@ -112,12 +112,20 @@ pub(crate) fn settle_ataris(
     let is_dead = |cell: usize| survival[chain_at[cell]] < 0.5;
     let mut settled = vec![false; chains.len()];
     for (i, chain) in chains.iter().enumerate() {
-        // Only a chain that lives in the playouts can be one its owner saves.
-        if estimates[i].basis == Basis::PassAlive || survival[i] < 0.5 {
+        if estimates[i].basis == Basis::PassAlive {
             continue;
         }
+        let lives = survival[i] >= 0.5;
         let status = match threat(board, chain.cells[0], &is_dead) {
             Threat::None => continue,
+            // A dead stone in atari is just dead; only a living chain is one its owner saves.
+            Threat::Real(lib)
+                if lives || fill_joins_the_living(board, lib, chain, &chain_at, &survival) =>
+            {
+                Status::Alive
+            }
+            _ if !lives => continue,
+            Threat::Ko => Status::Dead,
             Threat::DeadStones if chain.cells.len() <= SACRIFICE => Status::Dead,
             Threat::Snapback | Threat::DeadStones | Threat::Real(_) => Status::Alive,
         };
@@ -128,6 +136,24 @@ pub(crate) fn settle_ataris(
         settled[i] = true;
     }
     settled
+}
+
+/// Whether the owner's stone on `lib`, the liberty of `chain` in atari, joins it to an own
+/// chain that lives in the playouts: a cut the owner connects, not a dead stone kept in play.
+fn fill_joins_the_living(
+    board: &Board,
+    lib: usize,
+    chain: &Chain,
+    chain_at: &[usize],
+    survival: &[f64],
+) -> bool {
+    let own = CellContent::stone(chain.color);
+    board.adjacent_cells(lib).iter().any(|&nb| {
+        board.content(nb) == own && {
+            let j = chain_at[nb];
+            !chain.cells.contains(&nb) && survival[j] >= 0.5
+        }
+    })
 }
 
 /// Reads the groups the playouts left unclear, or that live in them only as one side of a
@@ -152,10 +178,9 @@ pub(crate) fn refine_by_reading(
             continue;
         }
         let unclear = group.iter().any(|&i| estimates[i].confidence < READ_BELOW);
-        let standoff = group.iter().all(|&i| survival[i] >= 0.5)
-            && group
-                .iter()
-                .any(|&i| seki_like(board, &chains[i], &chain_at, &survival, chains));
+        let standoff = group
+            .iter()
+            .any(|&i| seki_like(board, &chains[i], &chain_at, &survival, chains));
         if !(unclear || standoff) {
             continue;
         }
@@ -184,9 +209,9 @@ pub(crate) fn refine_by_reading(
 }
 
 /// Whether `chain` has at most three liberties, one of them shared with an opponent chain
-/// that lives in the playouts. A seki, or a bent four in the corner, looks like that when both
-/// sides live in the playouts (which never fill a shared liberty of a large chain); the
-/// reading tells them apart.
+/// that lives in the playouts and is short of liberties too (at most three). A seki, or a bent
+/// four in the corner, looks like that: the playouts (which never fill a shared liberty of a
+/// large chain, and let a small one be sacrificed) cannot tell them apart; the reading can.
 fn seki_like(
     board: &Board,
     chain: &Chain,
@@ -204,6 +229,7 @@ fn seki_like(
                     && board.content(nb) != CellContent::Empty
                     && chains[j].color != chain.color
                     && survival[j] >= 0.5
+                    && board.chain_liberties(nb, &mut [0usize; 4]) <= 3
             })
         })
 }
