@@ -3,8 +3,9 @@
 //! Every game of the manifest (`file,game_index,rules,...,result,...,markup_check`, the
 //! format of `go-counted-games-dev/manifest.csv`) is replayed under its own `RU` (unknown or
 //! absent: Japanese, as those servers counted), estimated with the default budget and counted;
-//! the count is compared with `RE`. In the same run GNU Go (`--mode gtp --level 10`) is asked
-//! `loadsgf` and `final_score` for the same file. Printed: exact matches overall, on the games
+//! the count is compared with `RE`. In the same run GNU Go (`--mode gtp --level 10`, with
+//! `--chinese-rules` for a game counted by area) is asked `loadsgf` and `final_score` for the
+//! same file. Printed: exact matches overall, on the games
 //! whose own territory marks reproduce `RE` (`markup_check = match`), on the others and per
 //! source folder; every miss with its reason; the time per estimate (median and slowest).
 
@@ -15,9 +16,11 @@ use std::sync::mpsc;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use tengen_core::{Color, GameResult, Move, Point, Scoring};
+use tengen_core::{Color, Game, GameResult, Move, Point, Scoring};
 use tengen_engine::estimate::{Budget, Estimate, estimate};
-use tengen_sgf::{Mode, RecordedResult, ReplayOptions, WinBy, gtp_coordinate, parse, replay};
+use tengen_sgf::{
+    GameTree, Mode, RecordedResult, ReplayOptions, WinBy, gtp_coordinate, parse, replay,
+};
 
 use crate::diagnose::diagnose;
 
@@ -134,9 +137,14 @@ struct GnuGo {
 }
 
 impl GnuGo {
-    fn start(program: &Path) -> anyhow::Result<GnuGo> {
+    /// GNU Go with its default (Japanese) counting, or its Chinese (area) counting.
+    fn start(program: &Path, area: bool) -> anyhow::Result<GnuGo> {
+        let mut args = vec!["--mode", "gtp", "--level", "10"];
+        if area {
+            args.push("--chinese-rules");
+        }
         let mut child = Command::new(program)
-            .args(["--mode", "gtp", "--level", "10"])
+            .args(&args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -263,8 +271,33 @@ fn drawing(game: &tengen_core::Game, estimate: &Estimate) -> String {
     out
 }
 
-fn run_one(root: &Path, row: &Row, show: bool) -> Outcome {
+/// The record of a manifest row and its game replayed to the end under its own `RU`.
+fn load(root: &Path, row: &Row) -> Result<(GameTree, Game), String> {
     let path = root.join(&row.file);
+    let tree = std::fs::read(&path)
+        .map_err(|e| format!("cannot read: {e}"))
+        .and_then(|bytes| parse(&bytes, Mode::Lenient).map_err(|e| e.to_string()))
+        .and_then(|mut c| {
+            if row.game_index < c.games.len() {
+                Ok(c.games.swap_remove(row.game_index))
+            } else {
+                Err(format!("no game {}", row.game_index))
+            }
+        })?;
+    let game = replay(&tree, &replay_options())
+        .map_err(|e| e.to_string())?
+        .game;
+    Ok((tree, game))
+}
+
+fn replay_options() -> ReplayOptions {
+    ReplayOptions {
+        tolerant: true,
+        ..ReplayOptions::default()
+    }
+}
+
+fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, show: bool) -> Outcome {
     let mut outcome = Outcome {
         file: row.file.clone(),
         folder: folder_of(&row.file),
@@ -277,34 +310,14 @@ fn run_one(root: &Path, row: &Row, show: bool) -> Outcome {
         seconds: 0.0,
         notes: Vec::new(),
     };
-    let tree = std::fs::read(&path)
-        .map_err(|e| format!("cannot read: {e}"))
-        .and_then(|bytes| parse(&bytes, Mode::Lenient).map_err(|e| e.to_string()))
-        .and_then(|mut c| {
-            if row.game_index < c.games.len() {
-                Ok(c.games.swap_remove(row.game_index))
-            } else {
-                Err(format!("no game {}", row.game_index))
-            }
-        });
-    let options = ReplayOptions {
-        tolerant: true,
-        ..ReplayOptions::default()
-    };
-    let tree = match tree {
-        Ok(t) => t,
+    let (tree, game) = match loaded {
+        Ok(loaded) => loaded,
         Err(e) => {
             outcome.ours = Err(e);
             return outcome;
         }
     };
-    let game = match replay(&tree, &options) {
-        Ok(r) => r.game,
-        Err(e) => {
-            outcome.ours = Err(e.to_string());
-            return outcome;
-        }
-    };
+    let options = replay_options();
     outcome.size = game.size().get();
     let mut budget = Budget::for_size(game.size());
     if let Some(n) = std::env::var("TENGEN_PLAYOUTS")
@@ -424,29 +437,48 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
         })
         .collect();
 
-    // GNU Go answers on its own thread while Tengen estimates on this one.
+    let loaded: Vec<Result<(GameTree, Game), String>> =
+        rows.iter().map(|row| load(&root, row)).collect();
+
+    // GNU Go answers on its own thread while Tengen estimates on this one, asked under the
+    // game's counting: its default (Japanese) counting, or `--chinese-rules` for area counting.
     let (sender, receiver) = mpsc::channel();
     let gnugo_thread = (!args.no_gnugo).then(|| {
-        let files: Vec<PathBuf> = rows.iter().map(|r| root.join(&r.file)).collect();
+        let files: Vec<(PathBuf, bool)> = rows
+            .iter()
+            .zip(&loaded)
+            .map(|(r, l)| {
+                let area = l
+                    .as_ref()
+                    .is_ok_and(|(_, g)| g.rules().scoring == Scoring::Area);
+                (root.join(&r.file), area)
+            })
+            .collect();
         let program = args.gnugo.clone();
         std::thread::spawn(move || {
-            let mut gnugo = match GnuGo::start(&program) {
-                Ok(g) => g,
-                Err(e) => {
-                    let _ = sender.send(Err(e.to_string()));
-                    return;
+            let mut engines: [Option<GnuGo>; 2] = [None, None];
+            for (file, area) in files {
+                let engine = &mut engines[usize::from(area)];
+                if engine.is_none() {
+                    match GnuGo::start(&program, area) {
+                        Ok(g) => *engine = Some(g),
+                        Err(e) => {
+                            let _ = sender.send(Err(e.to_string()));
+                            return;
+                        }
+                    }
                 }
-            };
-            for file in files {
                 let file = std::fs::canonicalize(&file).unwrap_or(file);
-                let _ = sender.send(Ok(gnugo.final_score(&file)));
+                if let Some(gnugo) = engine.as_mut() {
+                    let _ = sender.send(Ok(gnugo.final_score(&file)));
+                }
             }
         })
     });
 
     let mut outcomes = Vec::new();
-    for row in &rows {
-        let outcome = run_one(&root, row, args.show);
+    for (row, loaded) in rows.iter().zip(loaded) {
+        let outcome = run_one(row, loaded, args.show);
         if args.verbose {
             println!(
                 "{}: RE {} Tengen {} ({:.3} s){}",
