@@ -272,7 +272,7 @@ fn fuego_scoring_and_static_safety_tests() {
 }
 
 /// A position from rows of cells, with Black to move unless told otherwise.
-fn game_of(rows: &[Vec<Option<Color>>], rules: Rules, to_move: Color) -> Option<Game> {
+fn game_of(rows: &Grid<Option<Color>>, rules: Rules, to_move: Color) -> Option<Game> {
     let size = BoardSize::new(rows.len() as u32).ok()?;
     let mut stones = Vec::new();
     for (y, row) in rows.iter().enumerate() {
@@ -308,9 +308,12 @@ fn files_under(dir: &Path, extension: &str) -> Vec<PathBuf> {
     found
 }
 
+/// Rows of cells, top row first.
+type Grid<T> = Vec<Vec<T>>;
+
 /// OGS score-estimator: `N` rows of the board (1 Black, -1 White, 0 empty), a blank line, `N`
 /// rows of the expected removal map (1: this stone is dead). Compared on the stones.
-fn ogs_removal_case(text: &str) -> Option<(Vec<Vec<Option<Color>>>, Vec<Vec<bool>>, Color)> {
+fn ogs_removal_case(text: &str) -> Option<(Grid<Option<Color>>, Grid<bool>, Color)> {
     let mut to_move = Color::Black;
     let mut grids: Vec<Vec<Vec<i32>>> = vec![Vec::new()];
     for line in text.lines() {
@@ -439,7 +442,7 @@ fn ogs_goban_autoscore_ownership() {
         };
         let board = rows("board");
         let correct = rows("correct_ownership");
-        let stones: Vec<Vec<Option<Color>>> = board
+        let stones: Grid<Option<Color>> = board
             .iter()
             .map(|r| {
                 r.iter()

@@ -41,9 +41,22 @@ pub(crate) struct EstimateArgs {
     /// Print every game, not only the misses.
     #[arg(long)]
     verbose: bool,
-    /// Draw the board of every miss with the estimate (x, o: dead; s: seki).
+    /// Draw the board of every miss with the estimate (x, o: dead; S, s: seki).
     #[arg(long)]
     show: bool,
+    /// Playouts per estimate instead of the default budget's.
+    #[arg(long)]
+    playouts: Option<u32>,
+    /// Time limit per estimate in milliseconds instead of the default budget's.
+    #[arg(long)]
+    time_ms: Option<u64>,
+}
+
+/// How each game is estimated and shown.
+struct Settings {
+    show: bool,
+    playouts: Option<u32>,
+    time_ms: Option<u64>,
 }
 
 /// One row of the manifest.
@@ -297,7 +310,7 @@ fn replay_options() -> ReplayOptions {
     }
 }
 
-fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, show: bool) -> Outcome {
+fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Settings) -> Outcome {
     let mut outcome = Outcome {
         file: row.file.clone(),
         folder: folder_of(&row.file),
@@ -320,12 +333,11 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, show: bool) -> O
     let options = replay_options();
     outcome.size = game.size().get();
     let mut budget = Budget::for_size(game.size());
-    if let Some(n) = std::env::var("TENGEN_PLAYOUTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-    {
+    if let Some(n) = settings.playouts {
         budget.playouts = n;
-        budget.time *= 10;
+    }
+    if let Some(ms) = settings.time_ms {
+        budget.time = std::time::Duration::from_millis(ms);
     }
     let estimate = estimate(&game, &budget);
     outcome.seconds = estimate.elapsed.as_secs_f64();
@@ -366,7 +378,7 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, show: bool) -> O
                 marked.as_deref(),
             );
             outcome.reason = diagnosis.shown(game.size()).to_string();
-            if show {
+            if settings.show {
                 outcome.reason.push('\n');
                 outcome.reason.push_str(&drawing(&game, &estimate));
                 for chain in &estimate.chains {
@@ -437,6 +449,11 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
         })
         .collect();
 
+    let settings = Settings {
+        show: args.show,
+        playouts: args.playouts,
+        time_ms: args.time_ms,
+    };
     let loaded: Vec<Result<(GameTree, Game), String>> =
         rows.iter().map(|row| load(&root, row)).collect();
 
@@ -478,7 +495,7 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
 
     let mut outcomes = Vec::new();
     for (row, loaded) in rows.iter().zip(loaded) {
-        let outcome = run_one(row, loaded, args.show);
+        let outcome = run_one(row, loaded, &settings);
         if args.verbose {
             println!(
                 "{}: RE {} Tengen {} ({:.3} s){}",

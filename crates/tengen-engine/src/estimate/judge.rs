@@ -27,7 +27,7 @@ pub(crate) fn judge(
     let survival: f64 = chain
         .cells
         .iter()
-        .map(|&c| ownership.share(c, chain.color))
+        .map(|&c| ownership.share_when_first(c, chain.color, chain.color.other()))
         .sum::<f64>()
         / chain.cells.len() as f64;
     let (status, confidence, basis) = if life.is_alive(first) {

@@ -122,7 +122,8 @@ pub struct ChainEstimate {
     pub confidence: f64,
     /// What the decision rests on.
     pub basis: Basis,
-    /// The share of playouts at whose end the chain's points were its owner's area.
+    /// The share of the playouts its opponent started (JP-7: the opponent moves first) at
+    /// whose end the chain's points were its owner's area.
     pub survival: f64,
 }
 
