@@ -7,6 +7,10 @@
 //! player to move, with superko checked against the game's whole history, so that every move
 //! the search chooses is legal under the game's rules.
 //!
+//! [`estimate()`] is the automatic dead-stone estimator for finished positions ([`Estimate`]:
+//! every chain alive, dead or in seki, the dame, and what stayed uncertain); its own
+//! [`estimate::Budget`] bounds it.
+//!
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use tengen_core::{BoardSize, Game, Rules};
@@ -19,6 +23,7 @@
 //! ```
 
 mod config;
+pub mod estimate;
 mod eval;
 mod pattern;
 mod player;
@@ -34,3 +39,4 @@ pub use policy::PlayoutWeights;
 pub use prior::PriorWeights;
 pub use search::{Budget, MoveInfo, Progress, Search, SearchConfig, SearchResult, TIME_MARGIN};
 pub use time::{Clock, SAFETY, TimeControl, TimePlan};
+pub use estimate::{ChainEstimate, Estimate, Status, estimate};

@@ -30,6 +30,8 @@ pub(crate) enum BenchCommand {
     /// GNU Go's whole-board move tests (gnugo-genmove-dev) for any GTP engine: the share of
     /// right answers, per suite and board size, and the time per move.
     GenmoveSuite(crate::genmove_suite::GenmoveSuiteArgs),
+    /// The dead-stone estimator on counted game records, beside GNU Go.
+    Estimate(crate::bench_estimate::EstimateArgs),
     /// The full Monte-Carlo search (tree, heavy playouts) from the empty board: playouts/s.
     Search(SearchArgs),
 }
@@ -130,6 +132,7 @@ pub(crate) fn run(command: BenchCommand) -> anyhow::Result<()> {
     match command {
         BenchCommand::GenmoveSuite(args) => crate::genmove_suite::run(args),
         BenchCommand::Search(args) => search(&args),
+        BenchCommand::Estimate(args) => crate::bench_estimate::run(args),
         BenchCommand::Playouts {
             size,
             playouts,

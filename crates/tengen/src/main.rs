@@ -2,6 +2,8 @@
 
 mod bench;
 mod genmove_suite;
+mod bench_estimate;
+mod diagnose;
 mod gtp_cmd;
 mod serve_cmd;
 mod sgf_cmd;
