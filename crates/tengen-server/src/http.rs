@@ -94,12 +94,7 @@ impl AppState {
     /// # Errors
     /// [`AppError::Internal`] when the store cannot be read.
     pub async fn resume_live_games(&self) -> Result<usize, AppError> {
-        let ids = self
-            .0
-            .store
-            .live_games()
-            .await
-            .map_err(|e| AppError::Internal(e.to_string()))?;
+        let ids = self.0.store.live_games().await.map_err(AppError::from)?;
         let mut n = 0;
         for id in ids {
             match self.game(&id).await {
@@ -218,7 +213,12 @@ async fn info(State(state): State<AppState>) -> Json<serde_json::Value> {
         })
         .collect();
     let engines: Vec<&str> = state.0.engines.iter().map(|(n, _)| n.as_str()).collect();
-    Json(serde_json::json!({ "rules": rules, "engines": engines }))
+    Json(serde_json::json!({
+        "rules": rules,
+        "engines": engines,
+        "store": state.0.store.kind(),
+        "schema_version": state.0.store.schema_version(),
+    }))
 }
 
 fn form<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, AppError> {
@@ -319,7 +319,7 @@ async fn create_game(
         .store
         .append(&id, 1, vec![to_json(&record)], actor::summary(&rt))
         .await
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        .map_err(AppError::from)?;
     state.game(&id).await?;
     Ok((
         StatusCode::CREATED,
@@ -354,7 +354,7 @@ async fn list_games(State(state): State<AppState>) -> Result<Json<GameList>, App
             now_ms().saturating_sub(state.0.config.invite_ttl.as_millis() as u64),
         )
         .await
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        .map_err(AppError::from)?;
     let (finished, live) = all.into_iter().partition(|g| g.phase == "finished");
     Ok(Json(GameList { live, finished }))
 }

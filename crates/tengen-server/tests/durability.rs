@@ -2,6 +2,7 @@
 //! restarted on the same database, continues every game exactly where it was.
 
 use std::{
+    ffi::OsStr,
     io::{BufRead, BufReader},
     net::SocketAddr,
     path::{Path, PathBuf},
@@ -10,7 +11,13 @@ use std::{
 
 use serde_json::{Value, json};
 
-use crate::common::{Player, create_and_join, http, seated, temp_db};
+use crate::common::{Db, Player, create_and_join, http, seated};
+
+// Each on SQLite and on PostgreSQL.
+crate::for_each_db!(
+    kill_9_during_play_then_restart_continues_every_game_move_by_move_clocks_included,
+    kill_9_while_a_player_thinks_charges_the_thinking_time_up_to_the_last_checkpoint_not_the_time_down,
+);
 
 /// `target/<profile>/tengen`, built if it is not there yet.
 pub(crate) fn tengen_binary() -> PathBuf {
@@ -43,13 +50,14 @@ impl Drop for Server {
     }
 }
 
-/// Starts `tengen serve` on a free port; returns the process and its address.
-pub(crate) fn serve(db: &Path) -> (Server, SocketAddr) {
-    serve_with(db, &[])
+/// Starts `tengen serve` on a free port with the database `db` (a SQLite path or a
+/// PostgreSQL URL); returns the process and its address.
+pub(crate) fn serve(db: impl AsRef<OsStr>) -> (Server, SocketAddr) {
+    serve_with(db.as_ref(), &[])
 }
 
 /// As [`serve`], with environment variables (the clock checkpoint interval).
-fn serve_with(db: &Path, env: &[(&str, &str)]) -> (Server, SocketAddr) {
+pub(crate) fn serve_with(db: &OsStr, env: &[(&str, &str)]) -> (Server, SocketAddr) {
     let mut child = Command::new(tengen_binary())
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
@@ -112,9 +120,7 @@ fn clocks(v: &Value) -> Value {
     ])
 }
 
-#[tokio::test]
-async fn kill_9_during_play_then_restart_continues_every_game_move_by_move_clocks_included() {
-    let db = temp_db("durability");
+async fn kill_9_during_play_then_restart_continues_every_game_move_by_move_clocks_included(db: Db) {
     let (server, addr) = serve(&db);
     let forms = [
         json!({ "size": 9, "rules": "aga" }),
@@ -194,14 +200,13 @@ async fn kill_9_during_play_then_restart_continues_every_game_move_by_move_clock
     drop(server);
 }
 
-#[tokio::test]
-async fn kill_9_while_a_player_thinks_charges_the_thinking_time_up_to_the_last_checkpoint_not_the_time_down()
- {
+async fn kill_9_while_a_player_thinks_charges_the_thinking_time_up_to_the_last_checkpoint_not_the_time_down(
+    db: Db,
+) {
     const INTERVAL_MS: u64 = 1000;
     const THINK_MS: u64 = 3500;
     const DOWN_MS: u64 = 3000;
     let env = [(tengen_server::CHECKPOINT_ENV, "1000")];
-    let db = temp_db("checkpoints");
     let (server, addr) = serve_with(&db, &env);
     let g = create_and_join(
         addr,

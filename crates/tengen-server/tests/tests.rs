@@ -7,3 +7,4 @@ mod durability;
 mod engines;
 mod games;
 mod security;
+mod stores;
