@@ -17,7 +17,7 @@ use crate::{
     runtime::{Record, Runtime},
     secret,
     settings::SeatKind,
-    store::{GameSummary, Store},
+    store::{GameSummary, Lease, Store, StoreError},
     wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, Side, WireError},
 };
 
@@ -132,9 +132,11 @@ fn unavailable() -> WireError {
     )
 }
 
-/// Starts the actor of a game rebuilt from `rt`.
+/// Starts the actor of a game rebuilt from `rt`, which runs while this server holds `lease`
+/// (and releases it when it stops).
 pub(crate) fn spawn(
     rt: Runtime,
+    lease: Lease,
     store: Arc<dyn Store>,
     engines: &[(String, String)],
     config: ServerConfig,
@@ -184,12 +186,12 @@ pub(crate) fn spawn(
         }
     }
     actor.notify_engine();
-    tokio::spawn(actor.run(rx));
+    tokio::spawn(actor.run(rx, lease));
     GameHandle { tx }
 }
 
 impl Actor {
-    async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>) {
+    async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>, mut lease: Lease) {
         loop {
             let deadline = self.flag_deadline();
             let checkpoint = self.rt.next_checkpoint(self.config.clock_checkpoint);
@@ -209,6 +211,10 @@ impl Actor {
                 () = sleep_until(retry), if retry.is_some() => {
                     self.retry_at = None;
                     self.reload().await;
+                }
+                () = lease.lost() => {
+                    eprintln!("tengen: game {}: now run by another server", self.rt.id);
+                    break;
                 }
                 () = sleep_until(idle), if idle.is_some() => {
                     if self.idle_deadline().is_some_and(|d| d <= Instant::now()) {
@@ -600,6 +606,15 @@ impl Actor {
             .await
         {
             eprintln!("tengen: game {}: {e}", self.rt.id);
+            if let StoreError::NotHeld(_) = e {
+                // Another server runs the game now: this one stops, its connections are
+                // closed and reconnect to wherever the game is.
+                self.broken = true;
+                return Err(WireError::new(
+                    ErrorCode::Unavailable,
+                    "this game has moved to another server, so this is not played; reconnect and try again",
+                ));
+            }
             self.stale = true;
             self.reload().await;
             return Err(unavailable());

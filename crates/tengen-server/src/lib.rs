@@ -37,6 +37,7 @@ mod config;
 mod decide;
 mod engine;
 mod error;
+mod forward;
 mod http;
 mod lag;
 mod limits;
@@ -60,5 +61,8 @@ pub use error::AppError;
 pub use http::{AppState, app};
 pub use serve::{serve, serve_until};
 pub use settings::{ColorChoice, CreateGame, OpponentChoice, Placement};
-pub use store::{BoxFuture, GameSummary, PgStore, SCHEMA_VERSION, SqliteStore, Store, StoreError};
+pub use store::{
+    BoxFuture, Claim, GameSummary, LEASE_TTL, Lease, PgStore, SCHEMA_VERSION, SqliteStore, Store,
+    StoreError,
+};
 pub use ws::MAX_CLIENT_MESSAGE;

@@ -8,10 +8,11 @@ use std::{future::Future, pin::Pin};
 
 use serde::{Deserialize, Serialize};
 
+mod cluster;
 mod postgres;
 mod sqlite;
 
-pub use postgres::PgStore;
+pub use postgres::{LEASE_TTL, PgStore};
 pub use sqlite::SqliteStore;
 
 /// A boxed future, so that [`Store`] can be used as `dyn Store`.
@@ -53,6 +54,10 @@ pub enum StoreError {
         /// [`SCHEMA_VERSION`].
         known: u32,
     },
+    /// This server no longer holds the game's lease: another has taken it over, and this
+    /// append was refused (fenced).
+    #[error("game {0} is run by another server now; this server's write was refused")]
+    NotHeld(String),
 }
 
 /// One row of the games list.
@@ -119,6 +124,95 @@ pub trait Store: Send + Sync + 'static {
     /// The schema version of the database (after the migrations applied at start):
     /// [`SCHEMA_VERSION`].
     fn schema_version(&self) -> u32;
+
+    /// Whether several servers may share this store (then games are leased, see
+    /// [`Store::claim`]).
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// Announces this server to the others sharing the store, reachable at `addr`
+    /// (`host:port`), and keeps announcing it while the process lives. Nothing for a store
+    /// of one server.
+    fn join_cluster(&self, addr: String) -> BoxFuture<'_, Result<(), StoreError>> {
+        let _ = addr;
+        Box::pin(async { Ok(()) })
+    }
+
+    /// Takes the right to run `game` on this server: a game runs on one server at a time,
+    /// and only the holder's appends are taken. A store of one server always grants it.
+    fn claim(&self, game: &str) -> BoxFuture<'_, Result<Claim, StoreError>> {
+        let _ = game;
+        Box::pin(async { Ok(Claim::Held(Lease::sole())) })
+    }
+
+    /// Games not finished whose server has stopped answering, for this one to take over.
+    fn orphans(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+}
+
+/// The answer to [`Store::claim`].
+#[non_exhaustive]
+pub enum Claim {
+    /// This server may run the game until the lease is lost.
+    Held(Lease),
+    /// Another server runs it, reachable at this `host:port`.
+    Elsewhere(String),
+    /// No such game.
+    Missing,
+}
+
+/// This server's right to write one game; released when dropped.
+pub struct Lease {
+    lost: tokio::sync::watch::Receiver<bool>,
+    /// Keeps `lost` open for a lease that cannot be lost.
+    _sole: Option<tokio::sync::watch::Sender<bool>>,
+    release: Option<Box<dyn FnOnce() + Send + Sync>>,
+}
+
+impl Lease {
+    /// The lease of a store of one server: never lost.
+    #[must_use]
+    pub fn sole() -> Lease {
+        let (tx, rx) = tokio::sync::watch::channel(false);
+        Lease {
+            lost: rx,
+            _sole: Some(tx),
+            release: None,
+        }
+    }
+
+    /// A lease that is lost when `lost` turns true (or its sender goes), and calls
+    /// `release` when dropped.
+    pub(crate) fn shared(
+        lost: tokio::sync::watch::Receiver<bool>,
+        release: impl FnOnce() + Send + Sync + 'static,
+    ) -> Lease {
+        Lease {
+            lost,
+            _sole: None,
+            release: Some(Box::new(release)),
+        }
+    }
+
+    /// Resolves when another server has taken the game over (or may have: this server lost
+    /// touch with the database for longer than a lease lasts).
+    pub async fn lost(&mut self) {
+        while !*self.lost.borrow_and_update() {
+            if self.lost.changed().await.is_err() {
+                return;
+            }
+        }
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if let Some(release) = self.release.take() {
+            release();
+        }
+    }
 }
 
 /// One step of the schema, in both dialects: one numbered list for both stores, so that a
@@ -171,6 +265,23 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         ALTER TABLE games ADD COLUMN expired BOOLEAN NOT NULL DEFAULT FALSE;
         UPDATE games SET waiting = (summary::jsonb ->> 'phase' = 'waiting');
         CREATE INDEX games_live ON games(finished, waiting);",
+    },
+    // 3: the servers sharing the database and their leases on games (PostgreSQL; a SQLite
+    // file has one server). A lease's fence comes from a sequence, so that it never repeats.
+    Migration {
+        sqlite: "",
+        postgres: "CREATE TABLE nodes (
+            id TEXT PRIMARY KEY,
+            addr TEXT NOT NULL,
+            seen TIMESTAMPTZ NOT NULL
+        );
+        CREATE SEQUENCE lease_fence;
+        CREATE TABLE leases (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            node TEXT NOT NULL,
+            fence BIGINT NOT NULL
+        );
+        CREATE INDEX leases_node ON leases(node);",
     },
 ];
 
@@ -261,6 +372,61 @@ mod tests {
         waiting_games_are_not_live_and_expired_invitations_are_not_listed,
         concurrent_appends_to_one_game_keep_one_gap_free_order,
     );
+
+    /// A lease whose holder is not seen (never announced, or paused past [`LEASE_TTL`]) is
+    /// taken over with a new fence, and the old holder's next append is refused; a holder
+    /// that is seen keeps its game.
+    #[tokio::test]
+    async fn postgres_a_lease_taken_over_fences_the_old_holder() {
+        let Some(Place::Postgres(url)) = Place::postgres("fence").await else {
+            return;
+        };
+        // `stale` holds a lease but is never seen (it has not announced itself).
+        let stale = PgStore::connect(&url).await.unwrap();
+        let fresh = PgStore::connect(&url).await.unwrap();
+        fresh.join_cluster("fresh:1".into()).await.unwrap();
+        let third = PgStore::connect(&url).await.unwrap();
+        third.join_cluster("third:1".into()).await.unwrap();
+        let row = || summary("g", "playing");
+        stale
+            .append("g", 1, vec!["created".into()], row())
+            .await
+            .unwrap();
+        let Claim::Held(mut old) = stale.claim("g").await.unwrap() else {
+            panic!("a game nobody holds is granted");
+        };
+        stale
+            .append("g", 2, vec!["old 2".into()], row())
+            .await
+            .unwrap();
+        // Nobody else may write while a lease exists, even with the next number.
+        assert!(third.append("g", 3, vec!["x".into()], row()).await.is_err());
+
+        let Claim::Held(_new) = fresh.claim("g").await.unwrap() else {
+            panic!("the lease of a holder not seen is taken over");
+        };
+        let refused = stale.append("g", 3, vec!["old 3".into()], row()).await;
+        assert!(
+            matches!(refused, Err(StoreError::NotHeld(_))),
+            "{refused:?}"
+        );
+        tokio::time::timeout(std::time::Duration::from_secs(1), old.lost())
+            .await
+            .expect("the old holder is told it lost the lease");
+        fresh
+            .append("g", 3, vec!["new 3".into()], row())
+            .await
+            .unwrap();
+        assert!(matches!(
+            third.claim("g").await.unwrap(),
+            Claim::Elsewhere(addr) if addr == "fresh:1"
+        ));
+        assert_eq!(
+            fresh.load("g").await.unwrap().unwrap(),
+            vec!["created".to_string(), "old 2".into(), "new 3".into()]
+        );
+        assert!(matches!(fresh.claim("nope").await.unwrap(), Claim::Missing));
+    }
 
     fn summary(id: &str, phase: &str) -> GameSummary {
         GameSummary {

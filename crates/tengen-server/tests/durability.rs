@@ -58,12 +58,21 @@ pub(crate) fn serve(db: impl AsRef<OsStr>) -> (Server, SocketAddr) {
 
 /// As [`serve`], with environment variables (the clock checkpoint interval).
 pub(crate) fn serve_with(db: &OsStr, env: &[(&str, &str)]) -> (Server, SocketAddr) {
+    serve_logged(db, env, Stdio::null())
+}
+
+/// As [`serve_with`], with the server's stderr going to `stderr`.
+pub(crate) fn serve_logged(
+    db: &OsStr,
+    env: &[(&str, &str)],
+    stderr: impl Into<Stdio>,
+) -> (Server, SocketAddr) {
     let mut child = Command::new(tengen_binary())
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
         .envs(env.iter().copied())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .unwrap();
     let mut line = String::new();
@@ -81,7 +90,7 @@ pub(crate) fn serve_with(db: &OsStr, env: &[(&str, &str)]) -> (Server, SocketAdd
 
 /// The n-th move of the test games: Black on rows 1 and 3, White on rows 5 and 7, so that
 /// nothing is ever captured.
-fn nth_move(n: u64) -> (u8, u8) {
+pub(crate) fn nth_move(n: u64) -> (u8, u8) {
     let k = (n / 2) as u8;
     let (x, row) = (k % 9, k / 9);
     if n % 2 == 0 {
@@ -91,7 +100,7 @@ fn nth_move(n: u64) -> (u8, u8) {
     }
 }
 
-async fn play_moves(b: &mut Player, w: &mut Player, count: u64) {
+pub(crate) async fn play_moves(b: &mut Player, w: &mut Player, count: u64) {
     for _ in 0..count {
         let ply = b.state["ply"].as_u64().unwrap();
         let (x, y) = nth_move(ply);
@@ -105,10 +114,20 @@ async fn play_moves(b: &mut Player, w: &mut Player, count: u64) {
     }
 }
 
+/// The game's view. On PostgreSQL a restarted server is a new one, which takes over the
+/// games of the killed one once their lease lapses ([`tengen_server::LEASE_TTL`]); until then
+/// it answers `503` (it would forward to the killed server), so this asks again.
 async fn game_view(addr: SocketAddr, id: &str) -> Value {
-    let (status, v) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
-    assert_eq!(status, 200, "{v}");
-    v
+    let start = std::time::Instant::now();
+    loop {
+        let (status, v) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+        if status == 503 && start.elapsed() < tengen_server::LEASE_TTL * 4 {
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            continue;
+        }
+        assert_eq!(status, 200, "{v}");
+        return v;
+    }
 }
 
 fn clocks(v: &Value) -> Value {

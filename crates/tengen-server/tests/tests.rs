@@ -2,6 +2,7 @@
 
 mod abuse;
 mod clocks;
+mod cluster;
 mod common;
 mod durability;
 mod engines;

@@ -16,6 +16,11 @@ pub(crate) struct ServeArgs {
     /// may share. Either way the schema's migrations are applied at start.
     #[arg(long, default_value = "tengen.db")]
     db: String,
+    /// With PostgreSQL: the `HOST:PORT` at which the other servers sharing the database reach
+    /// this one, to forward it the players of the games it runs (default: `--addr`, which
+    /// then must not be 0.0.0.0).
+    #[arg(long, value_name = "HOST:PORT")]
+    advertise: Option<String>,
     /// A GTP engine players can choose, as `COMMAND` (named after its program) or
     /// `NAME=COMMAND`, e.g. `--engine "/usr/games/gnugo --mode gtp --level 5"`. Repeatable.
     /// Each is started and asked `name` and `protocol_version` at start-up; one that does
@@ -166,10 +171,25 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let schema = store.schema_version();
     let kind = store.kind();
     let engines = usable_engines(&args.engines, config.engine_timeout).await;
+    let listener = tokio::net::TcpListener::bind(args.addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("--addr {}: {e}", args.addr))?;
+    let addr = listener.local_addr()?;
+    if store.shared() {
+        let advertise = match &args.advertise {
+            Some(a) => a.clone(),
+            None if addr.ip().is_unspecified() => anyhow::bail!(
+                "--addr {addr}: give --advertise HOST:PORT, the address other servers on this database reach this one at"
+            ),
+            None => addr.to_string(),
+        };
+        store
+            .join_cluster(advertise)
+            .await
+            .map_err(|e| anyhow::anyhow!("--db: {e}"))?;
+    }
     let state = AppState::with_config(store, engines, config);
     let resumed = state.resume_live_games().await?;
-    let listener = tokio::net::TcpListener::bind(args.addr).await?;
-    let addr = listener.local_addr()?;
     println!(
         "Tengen is serving on http://{addr}/ (database {db_name}: {kind}, schema version {schema}; {resumed} games resumed)"
     );

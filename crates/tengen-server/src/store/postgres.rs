@@ -9,7 +9,11 @@ use sqlx::{
     postgres::{PgConnectOptions, PgPoolOptions},
 };
 
-use super::{BoxFuture, GameSummary, MIGRATIONS, SCHEMA_VERSION, Store, StoreError};
+use super::{
+    BoxFuture, Claim, GameSummary, MIGRATIONS, SCHEMA_VERSION, Store, StoreError, cluster::Cluster,
+};
+
+pub use super::cluster::LEASE_TTL;
 
 /// How long start-up waits for the first connection.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -38,6 +42,7 @@ const MIGRATION_LOCK: i64 = 0x7465_6e67_656e; // "tengen"
 /// ```
 pub struct PgStore {
     pool: PgPool,
+    cluster: Cluster,
 }
 
 /// `postgres://user@host:port/database`, without the password, for messages.
@@ -73,7 +78,7 @@ fn unreachable(e: &sqlx::Error) -> bool {
     }
 }
 
-fn pg_err(e: sqlx::Error) -> StoreError {
+pub(super) fn pg_err(e: sqlx::Error) -> StoreError {
     if unreachable(&e) {
         StoreError::Unavailable(e.to_string())
     } else {
@@ -100,7 +105,7 @@ fn connect_error(e: &sqlx::Error, options: &PgConnectOptions) -> String {
 }
 
 /// Runs `f` with [`STATEMENT_TIMEOUT`].
-async fn bounded<T>(
+pub(super) async fn bounded<T>(
     f: impl std::future::Future<Output = Result<T, sqlx::Error>>,
 ) -> Result<T, StoreError> {
     bounded_raw(f).await?.map_err(pg_err)
@@ -191,7 +196,10 @@ impl PgStore {
             .max_connections(POOL_SIZE)
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect_lazy_with(options);
-        Ok(PgStore { pool })
+        Ok(PgStore {
+            cluster: Cluster::new(pool.clone()),
+            pool,
+        })
     }
 }
 
@@ -210,12 +218,21 @@ impl Store for PgStore {
             let flags = summary.flags();
             let count = records.len() as u64;
             // The game row and the records in one statement: one round trip, one transaction.
+            // A game's first append creates it (nobody can hold a lease on it yet). Later
+            // ones are taken from the holder of its lease (the fence: a lease taken over
+            // since has another), or from anyone while nobody holds one; the lease row is
+            // locked until the commit, so a takeover waits for an append under way.
+            let fence = self.cluster.fence(&game);
             let row = if first_seq == 1 {
                 "INSERT INTO games (id, created_ms, finished, waiting, expired, summary)
                  VALUES ($1, $7, $2, $3, $4, $5) RETURNING id"
             } else {
                 "UPDATE games SET finished = $2, waiting = $3, expired = $4, summary = $5
-                 WHERE id = $1 RETURNING id"
+                 WHERE id = $1 AND CASE WHEN $9::bigint IS NULL
+                     THEN NOT EXISTS (SELECT 1 FROM leases WHERE game_id = $1)
+                     ELSE EXISTS (SELECT 1 FROM leases WHERE game_id = $1 AND fence = $9 FOR SHARE)
+                 END
+                 RETURNING id"
             };
             let sql = format!(
                 "WITH g AS ({row})
@@ -233,13 +250,18 @@ impl Store for PgStore {
                     .bind(first_seq as i64)
                     .bind(summary.created_ms as i64)
                     .bind(&records)
+                    .bind(fence)
                     .execute(&self.pool),
             )
             .await?;
             match result {
                 Ok(done) if done.rows_affected() == count => Ok(()),
+                Ok(_) if fence.is_some() => {
+                    self.cluster.lose(&game);
+                    Err(StoreError::NotHeld(game))
+                }
                 Ok(_) => Err(StoreError::Database(format!(
-                    "game {game}: no such game to append to"
+                    "game {game}: no such game, or another server runs it"
                 ))),
                 Err(e) if unique_violation(&e) => Err(StoreError::Conflict {
                     game,
@@ -309,5 +331,22 @@ impl Store for PgStore {
 
     fn schema_version(&self) -> u32 {
         SCHEMA_VERSION
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn join_cluster(&self, addr: String) -> BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(self.cluster.join(addr))
+    }
+
+    fn claim(&self, game: &str) -> BoxFuture<'_, Result<Claim, StoreError>> {
+        let game = game.to_owned();
+        Box::pin(async move { self.cluster.claim(&game).await })
+    }
+
+    fn orphans(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        Box::pin(self.cluster.orphans())
     }
 }

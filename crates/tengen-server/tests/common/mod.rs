@@ -86,9 +86,10 @@ pub async fn start_server_on(
     engines: Vec<(String, String)>,
     config: ServerConfig,
 ) -> (SocketAddr, AppState) {
-    let state = AppState::with_config(store, engines, config);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
+    store.join_cluster(addr.to_string()).await.unwrap();
+    let state = AppState::with_config(store, engines, config);
     let served = state.clone();
     tokio::spawn(async move {
         tengen_server::serve(listener, served).await.unwrap();
