@@ -17,7 +17,7 @@ use crate::{
     runtime::{Record, Runtime},
     secret,
     settings::SeatKind,
-    store::{GameSummary, Store},
+    store::{GameSummary, Lease, Store, StoreError},
     wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, Side, WireError},
 };
 
@@ -114,11 +114,29 @@ struct Actor {
     config: ServerConfig,
     /// Set when the state could not be rebuilt: the actor stops.
     broken: bool,
+    /// An append failed: the log may hold more than this state, which takes no command
+    /// until it is reloaded.
+    stale: bool,
+    /// When to try reloading a stale state again.
+    retry_at: Option<Instant>,
 }
 
-/// Starts the actor of a game rebuilt from `rt`.
+/// How often a stale game tries to reload while the store cannot be read.
+const RELOAD_RETRY: Duration = Duration::from_secs(1);
+
+/// The refusal of a command that could not be recorded.
+fn unavailable() -> WireError {
+    WireError::new(
+        ErrorCode::Unavailable,
+        "the server could not record this (its database is unavailable), so it is not played; try again",
+    )
+}
+
+/// Starts the actor of a game rebuilt from `rt`, which runs while this server holds `lease`
+/// (and releases it when it stops).
 pub(crate) fn spawn(
     rt: Runtime,
+    lease: Lease,
     store: Arc<dyn Store>,
     engines: &[(String, String)],
     config: ServerConfig,
@@ -139,6 +157,8 @@ pub(crate) fn spawn(
         last_activity: Instant::now(),
         config,
         broken: false,
+        stale: false,
+        retry_at: None,
     };
     if !actor.rt.finished() {
         for color in Color::ALL {
@@ -166,18 +186,19 @@ pub(crate) fn spawn(
         }
     }
     actor.notify_engine();
-    tokio::spawn(actor.run(rx));
+    tokio::spawn(actor.run(rx, lease));
     GameHandle { tx }
 }
 
 impl Actor {
-    async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>) {
+    async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>, mut lease: Lease) {
         loop {
             let deadline = self.flag_deadline();
             let checkpoint = self.rt.next_checkpoint(self.config.clock_checkpoint);
             let idle = self.idle_deadline();
             let audience = self.audience_due();
             let expiry = self.expiry();
+            let retry = self.retry_at;
             tokio::select! {
                 msg = rx.recv() => match msg {
                     Some(msg) => self.handle(msg).await,
@@ -187,6 +208,14 @@ impl Actor {
                 () = sleep_until(checkpoint), if checkpoint.is_some() => self.checkpoint().await,
                 () = sleep_until(audience), if audience.is_some() => self.send_audience(),
                 () = sleep_until(expiry), if expiry.is_some() => self.expire().await,
+                () = sleep_until(retry), if retry.is_some() => {
+                    self.retry_at = None;
+                    self.reload().await;
+                }
+                () = lease.lost() => {
+                    eprintln!("tengen: game {}: now run by another server", self.rt.id);
+                    break;
+                }
                 () = sleep_until(idle), if idle.is_some() => {
                     if self.idle_deadline().is_some_and(|d| d <= Instant::now()) {
                         break;
@@ -541,8 +570,9 @@ impl Actor {
         }
     }
 
-    /// Applies `records`, commits them, and only then broadcasts. If the store refuses,
-    /// the state is rebuilt from the store and the caller gets an error.
+    /// Applies `records`, commits them, and only then broadcasts. If the store refuses or
+    /// does not answer, nothing changes here, the game is reloaded from the log (which
+    /// holds the records if the commit happened after all), and the caller gets an error.
     async fn commit(&mut self, records: Vec<Record>) -> Result<(), WireError> {
         self.commit_at(records, Instant::now()).await
     }
@@ -552,14 +582,19 @@ impl Actor {
         if records.is_empty() {
             return Ok(());
         }
+        if !self.fresh().await {
+            return Err(unavailable());
+        }
         let first_seq = self.rt.seq + 1;
+        // Applied to a copy, kept only once committed: a failed append leaves the state as
+        // it was even when the log cannot be read back.
+        let mut next = self.rt.clone();
         let mut events = Vec::with_capacity(records.len());
         for r in &records {
-            match self.rt.apply(r, now) {
+            match next.apply(r, now) {
                 Ok(e) => events.extend(e),
                 Err(e) => {
                     eprintln!("tengen: game {}: {e}", self.rt.id);
-                    self.reload().await;
                     return Err(WireError::new(ErrorCode::NotNow, e));
                 }
             }
@@ -567,16 +602,24 @@ impl Actor {
         let json: Vec<String> = records.iter().map(to_json).collect();
         if let Err(e) = self
             .store
-            .append(&self.rt.id, first_seq, json, summary(&self.rt))
+            .append(&self.rt.id, first_seq, json, summary(&next))
             .await
         {
             eprintln!("tengen: game {}: {e}", self.rt.id);
+            if let StoreError::NotHeld(_) = e {
+                // Another server runs the game now: this one stops, its connections are
+                // closed and reconnect to wherever the game is.
+                self.broken = true;
+                return Err(WireError::new(
+                    ErrorCode::Unavailable,
+                    "this game has moved to another server, so this is not played; reconnect and try again",
+                ));
+            }
+            self.stale = true;
             self.reload().await;
-            return Err(WireError::new(
-                ErrorCode::Unavailable,
-                "the server could not record this; nothing happened, try again",
-            ));
+            return Err(unavailable());
         }
+        self.rt = next;
         let changed = !events.is_empty();
         for e in events {
             self.broadcast(e);
@@ -587,13 +630,33 @@ impl Actor {
         Ok(())
     }
 
-    async fn reload(&mut self) {
+    /// Whether the state is the log's: after a failed append it is reloaded first.
+    async fn fresh(&mut self) -> bool {
+        !self.stale || self.reload().await
+    }
+
+    /// Rebuilds the state from the log. While the store cannot be read the old state stays
+    /// (shown, not acted on) and a retry is due in a second; a game gone from the store, or
+    /// a log that does not replay, stops the actor.
+    async fn reload(&mut self) -> bool {
         match load_runtime(self.store.as_ref(), &self.rt.id).await {
             Ok(Some(rt)) => {
                 self.rt = rt;
+                self.stale = false;
+                self.retry_at = None;
                 self.broadcast_state();
+                self.notify_engine();
+                true
             }
-            _ => self.broken = true,
+            Err(AppError::Unavailable(why)) => {
+                eprintln!("tengen: game {}: not reloaded: {why}", self.rt.id);
+                self.retry_at = Some(Instant::now() + RELOAD_RETRY);
+                false
+            }
+            Ok(None) | Err(_) => {
+                self.broken = true;
+                false
+            }
         }
     }
 
@@ -680,11 +743,7 @@ pub(crate) fn summary(rt: &Runtime) -> GameSummary {
 
 /// Rebuilds a game from the store.
 pub(crate) async fn load_runtime(store: &dyn Store, id: &str) -> Result<Option<Runtime>, AppError> {
-    let Some(rows) = store
-        .load(id)
-        .await
-        .map_err(|e| AppError::Internal(e.to_string()))?
-    else {
+    let Some(rows) = store.load(id).await.map_err(AppError::from)? else {
         return Ok(None);
     };
     let records: Vec<Record> = rows

@@ -58,3 +58,16 @@ impl IntoResponse for AppError {
         (status, Json(serde_json::json!({ "error": message }))).into_response()
     }
 }
+
+impl From<crate::store::StoreError> for AppError {
+    /// A database that cannot be reached is `503` with its reason (nothing happened; try
+    /// again); anything else is an internal error.
+    fn from(e: crate::store::StoreError) -> AppError {
+        match e {
+            crate::store::StoreError::Unavailable(_) => {
+                AppError::Unavailable(format!("{e}; nothing was recorded, try again in a moment"))
+            }
+            e => AppError::Internal(e.to_string()),
+        }
+    }
+}

@@ -12,7 +12,7 @@ use axum::{
     extract::{
         ConnectInfo, DefaultBodyLimit, Path, State, rejection::JsonRejection, ws::WebSocketUpgrade,
     },
-    http::{HeaderValue, StatusCode, header},
+    http::{HeaderMap, HeaderValue, Method, StatusCode, header},
     response::{Html, IntoResponse, Response},
     routing::{get, post},
 };
@@ -24,12 +24,13 @@ use crate::{
     actor::{self, ActorMsg, GameHandle, to_json},
     config::ServerConfig,
     error::AppError,
+    forward,
     limits::PerAddress,
     runtime::Record,
     secret,
     serve::peer_ip,
     settings::{CreateGame, Placement, rules_summary},
-    store::{GameSummary, Store},
+    store::{Claim, GameSummary, Store},
     wire::coord_name,
 };
 
@@ -91,23 +92,41 @@ impl AppState {
     /// have joined) and start when someone opens them, so abandoned invitations cost
     /// start-up nothing.
     ///
+    /// On a store shared by several servers, games another live server runs are left to it,
+    /// and from now on, every second, this server takes over the unfinished games of any
+    /// server that has stopped answering (see [`crate::PgStore`]).
+    ///
     /// # Errors
     /// [`AppError::Internal`] when the store cannot be read.
     pub async fn resume_live_games(&self) -> Result<usize, AppError> {
-        let ids = self
-            .0
-            .store
-            .live_games()
-            .await
-            .map_err(|e| AppError::Internal(e.to_string()))?;
+        let ids = self.0.store.live_games().await.map_err(AppError::from)?;
         let mut n = 0;
         for id in ids {
-            match self.game(&id).await {
-                Ok(_) => n += 1,
+            match self.route(&id).await {
+                Ok(Route::Here(_)) => n += 1,
+                Ok(Route::There(_)) => {}
                 Err(e) => eprintln!("tengen: game {id} not resumed: {e}"),
             }
         }
+        if self.0.store.shared() {
+            tokio::spawn(self.clone().take_over_orphans());
+        }
         Ok(n)
+    }
+
+    /// Every second, takes over the games whose server has stopped answering.
+    async fn take_over_orphans(self) {
+        loop {
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            let Ok(ids) = self.0.store.orphans().await else {
+                continue;
+            };
+            for id in ids {
+                if let Ok(Route::Here(_)) = self.route(&id).await {
+                    eprintln!("tengen: game {id}: taken over from a server that stopped answering");
+                }
+            }
+        }
     }
 
     /// The number of games with a running actor.
@@ -116,22 +135,39 @@ impl AppState {
         self.0.games.lock().map_or(0, |g| g.len())
     }
 
+    /// The actor of a game this server runs (started if need be).
     pub(crate) async fn game(&self, id: &str) -> Result<GameHandle, AppError> {
+        match self.route(id).await? {
+            Route::Here(h) => Ok(h),
+            Route::There(_) => Err(forward::moving()),
+        }
+    }
+
+    /// Where game `id` runs: here (its actor, started if this server may run it: nobody
+    /// else does, or the server that did has stopped answering), or at another server.
+    pub(crate) async fn route(&self, id: &str) -> Result<Route, AppError> {
         if !secret::valid_id(id) {
             return Err(AppError::NotFound("no such game".into()));
         }
         if let Some(h) = self.running(id) {
-            return Ok(h);
+            return Ok(Route::Here(h));
         }
         let _guard = self.0.loading.lock().await;
         if let Some(h) = self.running(id) {
-            return Ok(h);
+            return Ok(Route::Here(h));
         }
+        let lease = match self.0.store.claim(id).await.map_err(AppError::from)? {
+            Claim::Held(lease) => lease,
+            Claim::Elsewhere(addr) => return Ok(Route::There(addr)),
+            Claim::Missing => return Err(AppError::NotFound("no such game".into())),
+        };
+        // Read after the lease is taken: the log holds everything its last holder wrote.
         let rt = actor::load_runtime(self.0.store.as_ref(), id)
             .await?
             .ok_or_else(|| AppError::NotFound("no such game".into()))?;
         let handle = actor::spawn(
             rt,
+            lease,
             Arc::clone(&self.0.store),
             &self.0.engines,
             self.0.config,
@@ -139,7 +175,16 @@ impl AppState {
         if let Ok(mut games) = self.0.games.lock() {
             games.insert(id.to_owned(), handle.clone());
         }
-        Ok(handle)
+        Ok(Route::Here(handle))
+    }
+
+    /// As [`AppState::route`] for a request: one that another server forwarded is not
+    /// forwarded again.
+    async fn route_request(&self, id: &str, headers: &HeaderMap) -> Result<Route, AppError> {
+        match self.route(id).await? {
+            Route::There(_) if forward::was_forwarded(headers) => Err(forward::moving()),
+            route => Ok(route),
+        }
     }
 
     fn running(&self, id: &str) -> Option<GameHandle> {
@@ -153,6 +198,13 @@ impl AppState {
             None => None,
         }
     }
+}
+
+/// Where a game runs.
+pub(crate) enum Route {
+    Here(GameHandle),
+    /// At the server with this `host:port`.
+    There(String),
 }
 
 /// The router: the page at `/` and `/g/{id}`, the API under `/api`, WebSockets at `/ws/{id}`.
@@ -218,7 +270,12 @@ async fn info(State(state): State<AppState>) -> Json<serde_json::Value> {
         })
         .collect();
     let engines: Vec<&str> = state.0.engines.iter().map(|(n, _)| n.as_str()).collect();
-    Json(serde_json::json!({ "rules": rules, "engines": engines }))
+    Json(serde_json::json!({
+        "rules": rules,
+        "engines": engines,
+        "store": state.0.store.kind(),
+        "schema_version": state.0.store.schema_version(),
+    }))
 }
 
 fn form<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, AppError> {
@@ -319,7 +376,7 @@ async fn create_game(
         .store
         .append(&id, 1, vec![to_json(&record)], actor::summary(&rt))
         .await
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        .map_err(AppError::from)?;
     state.game(&id).await?;
     Ok((
         StatusCode::CREATED,
@@ -354,7 +411,7 @@ async fn list_games(State(state): State<AppState>) -> Result<Json<GameList>, App
             now_ms().saturating_sub(state.0.config.invite_ttl.as_millis() as u64),
         )
         .await
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        .map_err(AppError::from)?;
     let (finished, live) = all.into_iter().partition(|g| g.phase == "finished");
     Ok(Json(GameList { live, finished }))
 }
@@ -373,10 +430,25 @@ struct Joined {
 async fn join_game(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Result<Json<JoinForm>, JsonRejection>,
-) -> Result<Json<Joined>, AppError> {
+) -> Result<Response, AppError> {
     let form = form(body)?;
-    let handle = state.game(&id).await?;
+    let handle = match state.route_request(&id, &headers).await? {
+        Route::Here(h) => h,
+        Route::There(holder) => {
+            let body = serde_json::json!({ "invite": form.invite });
+            let path = format!("/api/games/{id}/join");
+            return forward::http(
+                &holder,
+                Method::POST,
+                &path,
+                Some(body),
+                state.0.config.request_timeout,
+            )
+            .await;
+        }
+    };
     let ok = handle
         .ask(|reply| ActorMsg::Join {
             invite: form.invite,
@@ -387,23 +459,56 @@ async fn join_game(
     Ok(Json(Joined {
         color: color_name(ok.color),
         seat: ok.seat,
-    }))
+    })
+    .into_response())
+}
+
+/// The handle of a game this server runs, or the answer of the server that runs it to a
+/// `GET` of `path`.
+async fn here_or_get(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    path: String,
+) -> Result<Result<GameHandle, Response>, AppError> {
+    Ok(match state.route_request(id, headers).await? {
+        Route::Here(h) => Ok(h),
+        Route::There(holder) => Err(forward::http(
+            &holder,
+            Method::GET,
+            &path,
+            None,
+            state.0.config.request_timeout,
+        )
+        .await?),
+    })
 }
 
 async fn game_view(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<crate::wire::GameView>, AppError> {
-    let handle = state.game(&id).await?;
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let handle = match here_or_get(&state, &id, &headers, format!("/api/games/{id}")).await? {
+        Ok(h) => h,
+        Err(answer) => return Ok(answer),
+    };
     let view = handle
         .ask(|reply| ActorMsg::Snapshot { reply })
         .await
         .ok_or_else(|| AppError::Unavailable("try again".into()))?;
-    Ok(Json(view))
+    Ok(Json(view).into_response())
 }
 
-async fn sgf(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
-    let handle = state.game(&id).await?;
+async fn sgf(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let handle = match here_or_get(&state, &id, &headers, format!("/api/games/{id}/sgf")).await? {
+        Ok(h) => h,
+        Err(answer) => return Ok(answer),
+    };
     let text = handle
         .ask(|reply| ActorMsg::Sgf { reply })
         .await
@@ -430,8 +535,11 @@ async fn sgf(State(state): State<AppState>, Path(id): Path<String>) -> Result<Re
 async fn ws(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
-    let handle = state.game(&id).await?;
-    Ok(crate::ws::upgrade(upgrade, handle, state.0.config))
+    Ok(match state.route_request(&id, &headers).await? {
+        Route::Here(handle) => crate::ws::upgrade(upgrade, handle, state.0.config),
+        Route::There(holder) => forward::websocket(upgrade, holder, id, state.0.config),
+    })
 }

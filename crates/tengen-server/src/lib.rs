@@ -37,6 +37,7 @@ mod config;
 mod decide;
 mod engine;
 mod error;
+mod forward;
 mod http;
 mod lag;
 mod limits;
@@ -47,6 +48,8 @@ mod serve;
 mod settings;
 mod sgf;
 mod store;
+#[cfg(test)]
+mod test_postgres;
 mod view;
 pub mod wire;
 mod ws;
@@ -58,5 +61,8 @@ pub use error::AppError;
 pub use http::{AppState, app};
 pub use serve::{serve, serve_until};
 pub use settings::{ColorChoice, CreateGame, OpponentChoice, Placement};
-pub use store::{BoxFuture, GameSummary, SqliteStore, Store, StoreError};
+pub use store::{
+    BoxFuture, Claim, GameSummary, LEASE_TTL, Lease, PgStore, SCHEMA_VERSION, SqliteStore, Store,
+    StoreError,
+};
 pub use ws::MAX_CLIENT_MESSAGE;

@@ -48,6 +48,7 @@ const CLOSE_PROTOCOL: u16 = 1002;
 const CLOSE_NOT_UTF8: u16 = 1007;
 const CLOSE_POLICY: u16 = 1008;
 const CLOSE_TOO_BIG: u16 = 1009;
+const CLOSE_RESTART: u16 = 1012;
 
 /// The upgrade with this server's limits; `connection` then serves the socket.
 pub(crate) fn upgrade(
@@ -55,13 +56,17 @@ pub(crate) fn upgrade(
     handle: GameHandle,
     config: ServerConfig,
 ) -> axum::response::Response {
+    limited(upgrade).on_upgrade(move |socket| connection(socket, handle, config))
+}
+
+/// This server's limits on a WebSocket.
+pub(crate) fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
     upgrade
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
         .max_write_buffer_size(MAX_WRITE_BUFFER)
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| connection(socket, handle, config))
 }
 
 type Sink = SplitSink<WebSocket, Message>;
@@ -332,7 +337,10 @@ async fn serve(
                         send_text(sink, &text, within).await?;
                     }
                 }
-                Err(broadcast::error::RecvError::Closed) => return Ok(()),
+                // The actor has stopped: another server runs the game now, or it restarts.
+                Err(broadcast::error::RecvError::Closed) => {
+                    return Err(Close::with(CLOSE_RESTART, "the game has moved or restarted; reconnect"));
+                }
             },
         }
     }

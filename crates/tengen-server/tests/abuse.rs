@@ -290,7 +290,7 @@ async fn an_idle_websocket_costs_the_server_little_memory() {
         eprintln!("skipped: /proc absent");
         return;
     }
-    let (server, addr) = crate::durability::serve(&temp_db("memory"));
+    let (server, addr) = crate::durability::serve(temp_db("memory"));
     let pid = server.0.id();
     let g = create_and_join(addr, form("aga")).await;
     // Warm up: the first connections allocate the runtime's pools.

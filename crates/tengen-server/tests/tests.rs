@@ -2,8 +2,10 @@
 
 mod abuse;
 mod clocks;
+mod cluster;
 mod common;
 mod durability;
 mod engines;
 mod games;
 mod security;
+mod stores;

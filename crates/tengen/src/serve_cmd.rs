@@ -1,9 +1,9 @@
 //! `tengen serve`: play Go in the browser. Glue over `tengen-server`.
 
-use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
+use std::{net::SocketAddr, path::Path, sync::Arc, time::Duration};
 
 use clap::Args;
-use tengen_server::{AppState, ServerConfig, SqliteStore, check_engine};
+use tengen_server::{AppState, PgStore, ServerConfig, SqliteStore, Store, check_engine};
 
 /// Arguments of `tengen serve`.
 #[derive(Args)]
@@ -11,9 +11,16 @@ pub(crate) struct ServeArgs {
     /// Address to listen on (port 0 picks a free port; the address is printed).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite database, created with its schema on first start.
+    /// Where games are kept: a SQLite file, created with its schema on first start, or a
+    /// PostgreSQL URL (`postgres://user:password@host:port/database`) that several servers
+    /// may share. Either way the schema's migrations are applied at start.
     #[arg(long, default_value = "tengen.db")]
-    db: PathBuf,
+    db: String,
+    /// With PostgreSQL: the `HOST:PORT` at which the other servers sharing the database reach
+    /// this one, to forward it the players of the games it runs (default: `--addr`, which
+    /// then must not be 0.0.0.0).
+    #[arg(long, value_name = "HOST:PORT")]
+    advertise: Option<String>,
     /// A GTP engine players can choose, as `COMMAND` (named after its program) or
     /// `NAME=COMMAND`, e.g. `--engine "/usr/games/gnugo --mode gtp --level 5"`. Repeatable.
     /// Each is started and asked `name` and `protocol_version` at start-up; one that does
@@ -24,7 +31,8 @@ pub(crate) struct ServeArgs {
     /// check); after that it has failed and its opponent may claim the game or abort it.
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     engine_timeout: f64,
-    /// Wait for the disk at every commit (also survives power loss; slower).
+    /// SQLite: wait for the disk at every commit (also survives power loss; slower).
+    /// PostgreSQL follows the server's own `synchronous_commit`.
     #[arg(long)]
     full_sync: bool,
     /// How often a running clock is written down, in milliseconds: a crash gives a thinking
@@ -153,17 +161,60 @@ async fn usable_engines(specs: &[String], timeout: Duration) -> Vec<(String, Str
     usable
 }
 
+/// The store `--db` names: PostgreSQL for a `postgres://` URL, else a SQLite file; and how
+/// to name it in the log (without a password).
+async fn open_store(args: &ServeArgs) -> anyhow::Result<(Arc<dyn Store>, String)> {
+    if args.db.starts_with("postgres://") || args.db.starts_with("postgresql://") {
+        let store = PgStore::connect(&args.db)
+            .await
+            .map_err(|e| anyhow::anyhow!("--db: {e}"))?;
+        return Ok((Arc::new(store), store_name(&args.db)));
+    }
+    let path = Path::new(&args.db);
+    let store =
+        SqliteStore::open_with(path, args.full_sync).map_err(|e| anyhow::anyhow!("--db: {e}"))?;
+    Ok((Arc::new(store), path.display().to_string()))
+}
+
+/// A database URL without its password.
+fn store_name(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    match rest.split_once('@') {
+        Some((user, host)) => {
+            let user = user.split(':').next().unwrap_or(user);
+            format!("{scheme}://{user}@{host}")
+        }
+        None => url.to_owned(),
+    }
+}
+
 async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let config = config(&args)?;
-    let store = Arc::new(SqliteStore::open_with(&args.db, args.full_sync)?);
+    let (store, db_name) = open_store(&args).await?;
+    let schema = store.schema_version();
+    let kind = store.kind();
     let engines = usable_engines(&args.engines, config.engine_timeout).await;
-    let state = AppState::with_config(store, engines, config);
-    let resumed = state.resume_live_games().await?;
     let listener = listen(args.addr).await?;
     let addr = listener.local_addr()?;
+    if store.shared() {
+        let advertise = match &args.advertise {
+            Some(a) => a.clone(),
+            None if addr.ip().is_unspecified() => anyhow::bail!(
+                "--addr {addr}: give --advertise HOST:PORT, the address other servers on this database reach this one at"
+            ),
+            None => addr.to_string(),
+        };
+        store
+            .join_cluster(advertise)
+            .await
+            .map_err(|e| anyhow::anyhow!("--db: {e}"))?;
+    }
+    let state = AppState::with_config(store, engines, config);
+    let resumed = state.resume_live_games().await?;
     println!(
-        "Tengen is serving on http://{addr}/ (database {}, {resumed} games resumed)",
-        args.db.display()
+        "Tengen is serving on http://{addr}/ (database {db_name}: {kind}, schema version {schema}; {resumed} games resumed)"
     );
     use std::io::Write as _;
     std::io::stdout().flush()?;
@@ -176,7 +227,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{engine_spec, listen};
+    use super::{engine_spec, listen, store_name};
 
     #[test]
     fn address_already_in_use_names_the_port_and_the_addr_option() {
@@ -200,6 +251,15 @@ mod tests {
             message.contains(&format!("--addr 127.0.0.1:{next}")),
             "{message}"
         );
+    }
+
+    #[test]
+    fn database_urls_are_logged_without_their_password() {
+        assert_eq!(
+            store_name("postgres://tengen:secret@127.0.0.1:5432/games"),
+            "postgres://tengen@127.0.0.1:5432/games"
+        );
+        assert_eq!(store_name("postgres:///games"), "postgres:///games");
     }
 
     #[test]

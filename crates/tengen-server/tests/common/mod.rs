@@ -19,7 +19,35 @@ use tokio::{
 };
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, tungstenite::Message};
 
+#[path = "../../src/test_postgres.rs"]
+pub mod test_postgres;
+
 static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// Where a test server keeps its games, as `tengen serve --db` takes it.
+pub type Db = std::ffi::OsString;
+
+/// A fresh database of each kind for the test `$name` (an `async fn(Db)`): a SQLite file, and
+/// a new database on the PostgreSQL server of `TENGEN_TEST_POSTGRES_URL` (skipped, saying
+/// so, when it is not set). The tests are `$name::sqlite` and `$name::postgres`.
+#[macro_export]
+macro_rules! for_each_db {
+    ($($name:ident),* $(,)?) => {
+        $(mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$name($crate::common::temp_db(stringify!($name)).into()).await;
+            }
+            #[tokio::test]
+            async fn postgres() {
+                match $crate::common::test_postgres::fresh_database(stringify!($name)).await {
+                    Some(url) => super::$name(url.into()).await,
+                    None => println!("skipped: TENGEN_TEST_POSTGRES_URL not set"),
+                }
+            }
+        })*
+    };
+}
 
 /// A fresh database path in the temp directory.
 pub fn temp_db(name: &str) -> PathBuf {
@@ -49,9 +77,19 @@ pub async fn start_server_at(
     config: ServerConfig,
 ) -> (SocketAddr, AppState) {
     let store = Arc::new(SqliteStore::open(db).unwrap());
-    let state = AppState::with_config(store, engines, config);
+    start_server_on(store, engines, config).await
+}
+
+/// As [`start_server_at`], on `store`.
+pub async fn start_server_on(
+    store: Arc<dyn tengen_server::Store>,
+    engines: Vec<(String, String)>,
+    config: ServerConfig,
+) -> (SocketAddr, AppState) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
+    store.join_cluster(addr.to_string()).await.unwrap();
+    let state = AppState::with_config(store, engines, config);
     let served = state.clone();
     tokio::spawn(async move {
         tengen_server::serve(listener, served).await.unwrap();
