@@ -34,9 +34,9 @@ mod tactics;
 mod time;
 mod tree;
 
+pub use estimate::{ChainEstimate, Estimate, Status, estimate};
 pub use player::{Decision, MAX_LEVEL, Player, PlayerConfig};
 pub use policy::PlayoutWeights;
 pub use prior::PriorWeights;
 pub use search::{Budget, MoveInfo, Progress, Search, SearchConfig, SearchResult, TIME_MARGIN};
 pub use time::{Clock, SAFETY, TimeControl, TimePlan};
-pub use estimate::{ChainEstimate, Estimate, Status, estimate};

@@ -1,9 +1,9 @@
 //! The `tengen` command: a thin layer of argument parsing over the Tengen crates.
 
 mod bench;
-mod genmove_suite;
 mod bench_estimate;
 mod diagnose;
+mod genmove_suite;
 mod gtp_cmd;
 mod serve_cmd;
 mod sgf_cmd;
