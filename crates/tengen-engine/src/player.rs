@@ -54,7 +54,8 @@ pub enum Decision {
     Resign,
 }
 
-/// A player: see the [module documentation](self).
+/// A player: a search with a strength level, a thinking-time policy, and the decisions
+/// around its best move (pass, resign, clean-up, dynamic komi).
 #[derive(Debug)]
 pub struct Player {
     config: PlayerConfig,

@@ -248,3 +248,30 @@ fn under_territory_scoring_it_passes_instead_of_filling_its_own_territory() {
     let game = walls(&middle);
     assert_eq!(strong_decision(&game), Decision::Play(Move::Pass));
 }
+
+#[test]
+fn dynamic_komi_asks_more_of_black_early_in_handicap_games_only() {
+    let player = Player::new(PlayerConfig::default());
+    let size = BoardSize::new(19).unwrap();
+    let even = Game::new(size, Rules::japanese());
+    assert_eq!(player.dynamic_komi_half(&even), 0);
+    let mut handicap = Game::with_handicap(size, Rules::japanese(), 4).unwrap();
+    let start = player.dynamic_komi_half(&handicap);
+    // About seven points a stone on 19×19 at the start, in half points.
+    assert!((50..=60).contains(&start), "{start}");
+    let mut rng = XorShift32::new(3);
+    let mut previous = start;
+    while handicap.moves().len() < 220 {
+        let legal: Vec<Move> = handicap
+            .legal_moves()
+            .filter(|&m| m != Move::Pass)
+            .collect();
+        handicap
+            .play(legal[rng.below(legal.len() as u32) as usize])
+            .unwrap();
+        let now = player.dynamic_komi_half(&handicap);
+        assert!(now <= previous);
+        previous = now;
+    }
+    assert_eq!(previous, 0, "gone by the middle of the game");
+}

@@ -17,13 +17,17 @@
 //! assert!(text.contains("= japanese\n\n"));
 //! ```
 //!
-//! Life and death at the end: `final_score` and `final_status_list` use Benson's
-//! unconditional life on the position as it stands (stones inside the other colour's
-//! pass-alive territory are dead, all others alive) until the automatic dead-stone estimator
-//! exists. Under AGA, `final_score` counts the pass stone White still owes when Black passed
-//! last (AGA-11). `genmove` is answered by a simple player (capture, escape atari, else a
-//! random legal move that fills no own eye; seeded, so transcripts repeat) until the
-//! Monte-Carlo player exists; `name` and `version` say so.
+//! Life and death at the end: `final_score` and `final_status_list` count as dead the stones
+//! the player's last search saw lost (its ownership map, when it searched this game at most
+//! four moves ago) and Benson's (stones inside the other colour's pass-alive territory),
+//! until the automatic dead-stone estimator exists. Under AGA, `final_score` counts the pass
+//! stone White still owes when Black passed last (AGA-11).
+//!
+//! `genmove` is answered by the Monte-Carlo player of `tengen-engine` ([`PlayerOptions`]:
+//! level, playouts, time, threads; [`Engine::new`] plays at the weakest level, seeded, so
+//! transcripts repeat), with the clocks of `time_settings`, `time_left` and
+//! `kgs-time_settings`. [`Engine::run`] also streams `lz-analyze` and `kata-analyze` until the
+//! next command.
 //!
 //! # The referee
 //!
