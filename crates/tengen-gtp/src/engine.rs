@@ -3,13 +3,8 @@
 use std::io::{self, BufRead, Write};
 
 use tengen_core::{
-<<<<<<< HEAD
     BoardSize, Color, Game, GameResult, IllegalMove, Komi, Move, Ownership, Phase, Point,
-    Resumption, Rules, Setup, gtp_handicap, max_fixed_handicap, playout::XorShift32,
-=======
-    BoardSize, Color, Game, IllegalMove, Komi, Move, Ownership, Phase, Point, Resumption, Rules,
-    Setup, gtp_handicap, max_fixed_handicap,
->>>>>>> engine
+    Resumption, Rules, Setup, gtp_handicap, max_fixed_handicap,
 };
 use tengen_engine::Decision;
 
