@@ -40,6 +40,7 @@ mod error;
 mod http;
 mod lag;
 mod limits;
+mod own;
 mod record;
 mod runtime;
 mod secret;

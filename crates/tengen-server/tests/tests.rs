@@ -6,4 +6,5 @@ mod common;
 mod durability;
 mod engines;
 mod games;
+mod own_engine;
 mod security;
