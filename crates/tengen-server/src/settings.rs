@@ -37,8 +37,13 @@ pub enum OpponentChoice {
     /// A person who opens the invite link first.
     #[default]
     Person,
-    /// Tengen's own simple player, in-process.
-    Tengen,
+    /// Tengen's own Monte-Carlo player, in-process.
+    Tengen {
+        /// Its strength, 1 (a beginner who still captures and saves stones) to 10 (full
+        /// strength within the game's clock); 5 when not given.
+        #[serde(default)]
+        level: Option<u8>,
+    },
     /// A GTP engine the server was started with (`tengen serve --engine NAME=COMMAND`).
     Gtp {
         /// The engine's name, as listed by `GET /api/engines`.
@@ -94,6 +99,10 @@ pub enum SeatKind {
     Engine {
         /// `tengen` for Tengen's own player, else the GTP engine's name.
         engine: String,
+        /// Tengen's level (1 to 10); absent for GTP engines and in games stored before
+        /// levels existed (which play at the default level).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<u8>,
     },
 }
 
@@ -103,7 +112,7 @@ impl SeatKind {
     pub fn name(&self) -> &str {
         match self {
             SeatKind::Person { name } => name,
-            SeatKind::Engine { engine } => engine,
+            SeatKind::Engine { engine, .. } => engine,
         }
     }
 }
@@ -231,15 +240,26 @@ impl CreateGame {
             OpponentChoice::Person => SeatKind::Person {
                 name: "Opponent".into(),
             },
-            OpponentChoice::Tengen => SeatKind::Engine {
-                engine: "tengen".into(),
-            },
+            OpponentChoice::Tengen { level } => {
+                let level = level.unwrap_or(crate::own::DEFAULT_LEVEL);
+                if !(1..=tengen_engine::MAX_LEVEL).contains(&level) {
+                    return Err(format!(
+                        "level {level}: Tengen's levels are 1 to {}",
+                        tengen_engine::MAX_LEVEL
+                    ));
+                }
+                SeatKind::Engine {
+                    engine: crate::engine::OWN.into(),
+                    level: Some(level),
+                }
+            }
             OpponentChoice::Gtp { name } => {
                 if !engines.iter().any(|e| e == name) {
                     return Err(format!("no engine named {name:?} on this server"));
                 }
                 SeatKind::Engine {
                     engine: name.clone(),
+                    level: None,
                 }
             }
         };
