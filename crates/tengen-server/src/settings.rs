@@ -364,6 +364,34 @@ mod tests {
     }
 
     #[test]
+    fn engine_seats_stored_before_levels_existed_still_read_and_new_ones_keep_their_level() {
+        let old: SeatKind = serde_json::from_str(r#"{"kind":"engine","engine":"tengen"}"#).unwrap();
+        assert_eq!(
+            old,
+            SeatKind::Engine {
+                engine: "tengen".into(),
+                level: None
+            }
+        );
+        let form: CreateGame = serde_json::from_str(
+            r#"{"size":9,"rules":"aga","color":"black","opponent":{"kind":"tengen","level":3}}"#,
+        )
+        .unwrap();
+        let setup = form.resolve(&[], true).unwrap();
+        let stored = serde_json::to_string(&setup.white).unwrap();
+        assert_eq!(stored, r#"{"kind":"engine","engine":"tengen","level":3}"#);
+        // A GTP engine's seat is stored as before.
+        let gtp = SeatKind::Engine {
+            engine: "gnugo".into(),
+            level: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&gtp).unwrap(),
+            r#"{"kind":"engine","engine":"gnugo"}"#
+        );
+    }
+
+    #[test]
     fn player_names_lose_control_characters_nul_and_direction_overrides() {
         assert_eq!(named("Shusaku"), "Shusaku");
         assert_eq!(named("Bad\0Name\u{1b}[31m"), "BadName[31m");

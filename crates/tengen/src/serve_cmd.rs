@@ -31,6 +31,12 @@ pub(crate) struct ServeArgs {
     /// check); after that it has failed and its opponent may claim the game or abort it.
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     engine_timeout: f64,
+    /// Searches of Tengen's own player that run at once, one thread each (default: the
+    /// number of cores); further ones wait their turn, first come first served, their
+    /// clock running, and take a shorter share of their thinking time while the queue is
+    /// long.
+    #[arg(long, value_name = "N")]
+    search_workers: Option<usize>,
     /// SQLite: wait for the disk at every commit (also survives power loss; slower).
     /// PostgreSQL follows the server's own `synchronous_commit`.
     #[arg(long)]
@@ -126,6 +132,10 @@ fn config(args: &ServeArgs) -> anyhow::Result<ServerConfig> {
     config.games_refill = seconds("games-every", args.games_every)?;
     config.invite_ttl = seconds("invite-hours", args.invite_hours * 3600.0)?;
     config.engine_timeout = seconds("engine-timeout", args.engine_timeout)?;
+    if let Some(n) = args.search_workers {
+        anyhow::ensure!(n >= 1, "--search-workers {n}: at least one search must run");
+        config.search_workers = n;
+    }
     Ok(config)
 }
 
