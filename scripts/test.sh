@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PATH:/usr/games"
+# A throwaway PostgreSQL for the tests of the PostgreSQL store (scripts/pg.sh), stopped at exit.
+TENGEN_TEST_POSTGRES_URL=$(bash scripts/pg.sh start)
+export TENGEN_TEST_POSTGRES_URL
+trap 'bash scripts/pg.sh stop' EXIT
 cargo build --release -p tengen
 cargo test --workspace --release
 # The playout benchmark as a test: Tengen and go_game_board must print the same reference

@@ -1017,6 +1017,12 @@ impl Game {
         UnconditionalLife::of(&self.board).dead_stones(&self.board)
     }
 
+    /// The game's history for the search: every board hash so far, every (board, player to
+    /// move) key, and how many passes in a row ended the move list.
+    pub(crate) fn history_parts(&self) -> (&HashSet<u64>, &HashMap<u64, u32>, u32) {
+        (&self.positions, &self.situations, self.consecutive_passes)
+    }
+
     /// Whether the current (position, player to move) has occurred before: the game is in a
     /// cycle (only possible under simple ko or capture-positional ko).
     #[must_use]
@@ -1028,7 +1034,7 @@ impl Game {
     }
 }
 
-fn situation_key(hash: u64, to_move: Color) -> u64 {
+pub(crate) fn situation_key(hash: u64, to_move: Color) -> u64 {
     match to_move {
         Color::Black => hash,
         Color::White => hash ^ WHITE_TO_MOVE_KEY,

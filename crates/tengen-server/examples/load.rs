@@ -1,15 +1,17 @@
 //! Load generator for `tengen serve` on loopback: many concurrent games, two WebSocket
 //! players each, moves at a steady total rate. Reports sustained moves per second, the time
 //! from one player's move to the other player's update (p50/p99/max), and the server's
-//! memory per idle game.
+//! memory per idle game and per idle WebSocket.
 //!
 //! ```text
 //! cargo run --release -p tengen-server --example load -- --games 2000 --rate 2000 --seconds 30
 //! ```
 //!
 //! By default the server runs in this process on a fresh SQLite file (so memory per idle
-//! game can be read from this process); `--addr HOST:PORT` drives a running `tengen serve`
-//! instead. Every request goes to 127.0.0.1 only, and the run stops by itself.
+//! game can be read from this process), with the per-address limits raised (every client
+//! here is 127.0.0.1); `--addr HOST:PORT` drives a running `tengen serve` instead (start it
+//! with `--max-conns-per-ip` and `--games-burst` above the load). Every request goes to
+//! 127.0.0.1 only, and the run stops by itself.
 
 use std::{
     net::SocketAddr,
@@ -22,7 +24,7 @@ use std::{
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tengen_server::{AppState, SqliteStore, app};
+use tengen_server::{AppState, ServerConfig, SqliteStore};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpStream,
@@ -185,6 +187,29 @@ async fn player(
     latencies
 }
 
+/// A WebSocket to game `id` that has said hello as a spectator and then reads nothing.
+async fn idle_websocket(addr: SocketAddr, id: &str) -> Option<TcpStream> {
+    let mut s = TcpStream::connect(addr).await.ok()?;
+    let req = format!(
+        "GET /ws/{id} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await.ok()?;
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let mut byte = [0u8; 1];
+        if s.read(&mut byte).await.ok()? == 0 {
+            return None;
+        }
+        head.push(byte[0]);
+    }
+    // A masked text frame with a zero mask: the payload as it is.
+    let hello = br#"{"type":"hello","seat":null}"#;
+    let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
+    frame.extend_from_slice(hello);
+    s.write_all(&frame).await.ok()?;
+    Some(s)
+}
+
 fn percentile(sorted: &[u32], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -214,8 +239,14 @@ async fn run(a: Args) {
                 .await
                 .expect("bind");
             let addr = listener.local_addr().expect("addr");
+            let config = ServerConfig {
+                max_connections_per_ip: usize::MAX,
+                games_burst: u32::MAX,
+                ..ServerConfig::from_env()
+            };
+            let state = AppState::with_config(store, vec![], config);
             tokio::spawn(async move {
-                let _ = axum::serve(listener, app(AppState::new(store, vec![]))).await;
+                let _ = tengen_server::serve(listener, state).await;
             });
             addr
         }
@@ -266,6 +297,25 @@ async fn run(a: Args) {
             (rss_idle.saturating_sub(rss_start)) as f64 / games.len().max(1) as f64,
             rss_start / 1024,
             rss_idle / 1024
+        );
+    }
+    if a.addr.is_none() {
+        // One idle spectator per game, spoken to byte by byte so that the client side costs
+        // next to nothing in this process: what RSS gains is the server's.
+        let before = rss_kib();
+        let mut idle = Vec::new();
+        for (id, _, _) in &games {
+            if let Some(s) = idle_websocket(addr, id).await {
+                idle.push(s);
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        println!(
+            "load: {} idle WebSockets; memory per idle WebSocket {:.1} KiB (RSS {} → {} MiB)",
+            idle.len(),
+            (rss_kib().saturating_sub(before)) as f64 / idle.len().max(1) as f64,
+            before / 1024,
+            rss_kib() / 1024
         );
     }
     let shared = Arc::new(Shared {

@@ -14,10 +14,11 @@ use crate::{
     config::ServerConfig,
     engine::{self, EngineAction, EngineSnap},
     error::AppError,
+    own::{self, SearchPool},
     runtime::{Record, Runtime},
     secret,
     settings::SeatKind,
-    store::{GameSummary, Store},
+    store::{GameSummary, Lease, Store, StoreError},
     wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, Side, WireError},
 };
 
@@ -60,6 +61,11 @@ pub(crate) enum ActorMsg {
         seq: u64,
         action: EngineAction,
     },
+    /// Tengen's own player started (or stopped) searching a move.
+    Thinking {
+        color: Color,
+        thinking: bool,
+    },
     Join {
         invite: String,
         reply: oneshot::Sender<Result<JoinOk, AppError>>,
@@ -93,6 +99,9 @@ impl GameHandle {
 
 /// How long an actor with nobody connected stays in memory when no clock needs it.
 const IDLE_EXIT: Duration = Duration::from_secs(300);
+/// Audience changes (spectators, seats connected) go out at most this often: a crowd
+/// arriving, or a client reconnecting in a loop, costs one small message per interval.
+const AUDIENCE_EVERY: Duration = Duration::from_millis(500);
 
 struct Actor {
     rt: Runtime,
@@ -103,18 +112,40 @@ struct Actor {
     /// Each seat's lag credit, from its connections' latest measurement.
     lag: ByColor<u64>,
     spectators: u32,
+    /// When the audience last went out, and whether it changed since.
+    audience_sent: Option<Instant>,
+    audience_changed: bool,
     engine_snaps: Option<watch::Sender<Option<Arc<EngineSnap>>>>,
     last_activity: Instant,
     config: ServerConfig,
     /// Set when the state could not be rebuilt: the actor stops.
     broken: bool,
+    /// An append failed: the log may hold more than this state, which takes no command
+    /// until it is reloaded.
+    stale: bool,
+    /// When to try reloading a stale state again.
+    retry_at: Option<Instant>,
 }
 
-/// Starts the actor of a game rebuilt from `rt`.
+/// How often a stale game tries to reload while the store cannot be read.
+const RELOAD_RETRY: Duration = Duration::from_secs(1);
+
+/// The refusal of a command that could not be recorded.
+fn unavailable() -> WireError {
+    WireError::new(
+        ErrorCode::Unavailable,
+        "the server could not record this (its database is unavailable), so it is not played; try again",
+    )
+}
+
+/// Starts the actor of a game rebuilt from `rt`, which runs while this server holds `lease`
+/// (and releases it when it stops).
 pub(crate) fn spawn(
     rt: Runtime,
+    lease: Lease,
     store: Arc<dyn Store>,
     engines: &[(String, String)],
+    searches: &SearchPool,
     config: ServerConfig,
 ) -> GameHandle {
     let (tx, rx) = mpsc::channel(256);
@@ -127,43 +158,56 @@ pub(crate) fn spawn(
         conns: ByColor::default(),
         lag: ByColor::default(),
         spectators: 0,
+        audience_sent: None,
+        audience_changed: false,
         engine_snaps: None,
         last_activity: Instant::now(),
         config,
         broken: false,
+        stale: false,
+        retry_at: None,
     };
     if !actor.rt.finished() {
         for color in Color::ALL {
-            if let SeatKind::Engine { engine } = actor.rt.seat_kind(color).clone() {
-                let command = engines
-                    .iter()
-                    .find(|(n, _)| *n == engine)
-                    .map(|(_, c)| c.clone());
+            if let SeatKind::Engine { engine, level } = actor.rt.seat_kind(color).clone() {
                 let (snap_tx, snap_rx) = watch::channel(None);
                 actor.engine_snaps = Some(snap_tx);
-                let rules = actor.rt.setup.rules();
-                tokio::spawn(engine::run(
+                let own = engine == engine::OWN;
+                let seat = engine::Seat {
                     color,
-                    engine,
-                    command,
-                    rules,
-                    snap_rx,
-                    tx.clone(),
-                ));
+                    name: engine,
+                    timeout: config.engine_timeout,
+                };
+                if own {
+                    let level = level.unwrap_or(own::DEFAULT_LEVEL);
+                    let pool = searches.clone();
+                    tokio::spawn(own::run(seat, level, pool, snap_rx, tx.clone()));
+                } else {
+                    // A GTP engine the server (still) offers.
+                    let command = engines
+                        .iter()
+                        .find(|(n, _)| *n == seat.name)
+                        .map(|(_, c)| c.clone())
+                        .ok_or_else(|| format!("{}: this server no longer offers it", seat.name));
+                    tokio::spawn(engine::run(seat, command, snap_rx, tx.clone()));
+                }
             }
         }
     }
     actor.notify_engine();
-    tokio::spawn(actor.run(rx));
+    tokio::spawn(actor.run(rx, lease));
     GameHandle { tx }
 }
 
 impl Actor {
-    async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>) {
+    async fn run(mut self, mut rx: mpsc::Receiver<ActorMsg>, mut lease: Lease) {
         loop {
             let deadline = self.flag_deadline();
             let checkpoint = self.rt.next_checkpoint(self.config.clock_checkpoint);
             let idle = self.idle_deadline();
+            let audience = self.audience_due();
+            let expiry = self.expiry();
+            let retry = self.retry_at;
             tokio::select! {
                 msg = rx.recv() => match msg {
                     Some(msg) => self.handle(msg).await,
@@ -171,6 +215,16 @@ impl Actor {
                 },
                 () = sleep_until(deadline), if deadline.is_some() => self.flag().await,
                 () = sleep_until(checkpoint), if checkpoint.is_some() => self.checkpoint().await,
+                () = sleep_until(audience), if audience.is_some() => self.send_audience(),
+                () = sleep_until(expiry), if expiry.is_some() => self.expire().await,
+                () = sleep_until(retry), if retry.is_some() => {
+                    self.retry_at = None;
+                    self.reload().await;
+                }
+                () = lease.lost() => {
+                    eprintln!("tengen: game {}: now run by another server", self.rt.id);
+                    break;
+                }
                 () = sleep_until(idle), if idle.is_some() => {
                     if self.idle_deadline().is_some_and(|d| d <= Instant::now()) {
                         break;
@@ -189,10 +243,65 @@ impl Actor {
         self.rt.flag_deadline(*self.lag.get(color))
     }
 
+    /// When the invitation expires, while a person's seat is open.
+    fn expiry(&self) -> Option<Instant> {
+        if !self.rt.waiting_for_invite() {
+            return None;
+        }
+        let expires_ms = self
+            .rt
+            .created_ms
+            .saturating_add(self.config.invite_ttl.as_millis() as u64);
+        let left = expires_ms.saturating_sub(crate::http::now_ms());
+        Some(Instant::now() + Duration::from_millis(left))
+    }
+
+    async fn expire(&mut self) {
+        if self.expiry().is_some_and(|d| d <= Instant::now()) {
+            let _ = self.commit(vec![Record::Expired]).await;
+        }
+    }
+
+    /// When the audience is to go out: at once if it has not for an interval.
+    fn audience_due(&self) -> Option<Instant> {
+        if !self.audience_changed {
+            return None;
+        }
+        Some(
+            self.audience_sent
+                .map_or_else(Instant::now, |t| t + AUDIENCE_EVERY),
+        )
+    }
+
+    fn audience_did_change(&mut self) {
+        self.audience_changed = true;
+    }
+
+    fn send_audience(&mut self) {
+        self.audience_changed = false;
+        self.audience_sent = Some(Instant::now());
+        if self.updates.receiver_count() == 0 {
+            return;
+        }
+        let connected = |c: Color| self.rt.is_engine(c) || *self.conns.get(c) > 0;
+        let msg = ServerMsg::Audience {
+            spectators: self.spectators,
+            black: connected(Color::Black),
+            white: connected(Color::White),
+        };
+        let _ = self.updates.send(Arc::from(to_json(&msg)));
+    }
+
     fn idle_deadline(&self) -> Option<Instant> {
         let nobody = self.conns.black == 0 && self.conns.white == 0 && self.spectators == 0;
-        let needed =
-            self.rt.deadline().is_some() || self.engine_snaps.is_some() && !self.rt.finished();
+        // A running engine needs the actor; a failed one waits for its opponent, who may be
+        // gone for good.
+        let engine_running = self.engine_snaps.is_some()
+            && !self.rt.finished()
+            && Color::ALL
+                .into_iter()
+                .all(|c| self.rt.engine_failure.get(c).is_none());
+        let needed = self.rt.deadline().is_some() || engine_running;
         (nobody && !needed).then(|| self.last_activity + IDLE_EXIT)
     }
 
@@ -215,52 +324,30 @@ impl Actor {
                 };
                 let updates = self.updates.subscribe();
                 match role.color() {
-                    Some(c) => {
-                        *self.conns.get_mut(c) += 1;
-                        if *self.conns.get(c) == 1 {
-                            self.broadcast(EventView::Presence {
-                                color: c.into(),
-                                connected: true,
-                            });
-                        }
-                    }
-                    None => {
-                        self.spectators += 1;
-                        self.broadcast(EventView::Spectators {
-                            count: self.spectators,
-                        });
-                    }
+                    Some(c) => *self.conns.get_mut(c) += 1,
+                    None => self.spectators += 1,
                 }
+                self.audience_did_change();
                 let welcome = to_json(&ServerMsg::Welcome {
                     you: role,
                     state: Box::new(self.view()),
                 });
-                // The update of our own arrival is already in `updates`; the client skips
-                // versions it has.
                 let _ = reply.send(Ok(Connected {
                     role,
                     welcome,
                     updates,
                 }));
             }
-            ActorMsg::Disconnect { role } => match role.color() {
-                Some(c) => {
-                    let n = self.conns.get_mut(c);
-                    *n = n.saturating_sub(1);
-                    if *n == 0 {
-                        self.broadcast(EventView::Presence {
-                            color: c.into(),
-                            connected: false,
-                        });
+            ActorMsg::Disconnect { role } => {
+                match role.color() {
+                    Some(c) => {
+                        let n = self.conns.get_mut(c);
+                        *n = n.saturating_sub(1);
                     }
+                    None => self.spectators = self.spectators.saturating_sub(1),
                 }
-                None => {
-                    self.spectators = self.spectators.saturating_sub(1);
-                    self.broadcast(EventView::Spectators {
-                        count: self.spectators,
-                    });
-                }
-            },
+                self.audience_did_change();
+            }
             ActorMsg::Lag { color, lag_ms } => *self.lag.get_mut(color) = lag_ms,
             ActorMsg::Command {
                 role,
@@ -272,6 +359,12 @@ impl Actor {
                 let _ = reply.send(result);
             }
             ActorMsg::Engine { color, seq, action } => self.engine_action(color, seq, action).await,
+            ActorMsg::Thinking { color, thinking } => {
+                if *self.rt.engine_thinking.get(color) != thinking {
+                    *self.rt.engine_thinking.get_mut(color) = thinking;
+                    self.broadcast_state();
+                }
+            }
             ActorMsg::Join { invite, reply } => {
                 let result = self.join(&invite).await;
                 let _ = reply.send(result);
@@ -331,6 +424,18 @@ impl Actor {
     }
 
     async fn engine_action(&mut self, color: Color, seq: u64, action: EngineAction) {
+        *self.rt.engine_thinking.get_mut(color) = false;
+        if let EngineAction::Failed(reason) = action {
+            eprintln!("tengen: game {}: engine {reason}", self.rt.id);
+            if !self.rt.finished() {
+                *self.rt.engine_failure.get_mut(color) = Some(reason.clone());
+                self.broadcast(EventView::EngineFailed {
+                    color: color.into(),
+                    reason,
+                });
+            }
+            return;
+        }
         if seq != self.rt.game_seq {
             return; // made for an older state
         }
@@ -365,6 +470,7 @@ impl Actor {
             }
             EngineAction::Illegal(reason) => vec![self.rt.engine_illegal(color, reason)],
             EngineAction::Resign => vec![Record::Resign { by: color.into() }],
+            EngineAction::Failed(_) => return,
             EngineAction::Place(points) => {
                 match self
                     .rt
@@ -423,6 +529,12 @@ impl Actor {
                 "this game was aborted: you can look at it".into(),
             ));
         }
+        self.expire().await;
+        if self.rt.expired {
+            return Err(AppError::Gone(
+                "this invitation has expired: ask for a new one".into(),
+            ));
+        }
         let open = Color::ALL.into_iter().find(|&c| {
             matches!(self.rt.seat_kind(c), SeatKind::Person { .. })
                 && self.rt.seats[c.index()].is_none()
@@ -474,8 +586,9 @@ impl Actor {
         }
     }
 
-    /// Applies `records`, commits them, and only then broadcasts. If the store refuses,
-    /// the state is rebuilt from the store and the caller gets an error.
+    /// Applies `records`, commits them, and only then broadcasts. If the store refuses or
+    /// does not answer, nothing changes here, the game is reloaded from the log (which
+    /// holds the records if the commit happened after all), and the caller gets an error.
     async fn commit(&mut self, records: Vec<Record>) -> Result<(), WireError> {
         self.commit_at(records, Instant::now()).await
     }
@@ -485,14 +598,19 @@ impl Actor {
         if records.is_empty() {
             return Ok(());
         }
+        if !self.fresh().await {
+            return Err(unavailable());
+        }
         let first_seq = self.rt.seq + 1;
+        // Applied to a copy, kept only once committed: a failed append leaves the state as
+        // it was even when the log cannot be read back.
+        let mut next = self.rt.clone();
         let mut events = Vec::with_capacity(records.len());
         for r in &records {
-            match self.rt.apply(r, now) {
+            match next.apply(r, now) {
                 Ok(e) => events.extend(e),
                 Err(e) => {
                     eprintln!("tengen: game {}: {e}", self.rt.id);
-                    self.reload().await;
                     return Err(WireError::new(ErrorCode::NotNow, e));
                 }
             }
@@ -500,16 +618,24 @@ impl Actor {
         let json: Vec<String> = records.iter().map(to_json).collect();
         if let Err(e) = self
             .store
-            .append(&self.rt.id, first_seq, json, summary(&self.rt))
+            .append(&self.rt.id, first_seq, json, summary(&next))
             .await
         {
             eprintln!("tengen: game {}: {e}", self.rt.id);
+            if let StoreError::NotHeld(_) = e {
+                // Another server runs the game now: this one stops, its connections are
+                // closed and reconnect to wherever the game is.
+                self.broken = true;
+                return Err(WireError::new(
+                    ErrorCode::Unavailable,
+                    "this game has moved to another server, so this is not played; reconnect and try again",
+                ));
+            }
+            self.stale = true;
             self.reload().await;
-            return Err(WireError::new(
-                ErrorCode::Unavailable,
-                "the server could not record this; nothing happened, try again",
-            ));
+            return Err(unavailable());
         }
+        self.rt = next;
         let changed = !events.is_empty();
         for e in events {
             self.broadcast(e);
@@ -520,13 +646,33 @@ impl Actor {
         Ok(())
     }
 
-    async fn reload(&mut self) {
+    /// Whether the state is the log's: after a failed append it is reloaded first.
+    async fn fresh(&mut self) -> bool {
+        !self.stale || self.reload().await
+    }
+
+    /// Rebuilds the state from the log. While the store cannot be read the old state stays
+    /// (shown, not acted on) and a retry is due in a second; a game gone from the store, or
+    /// a log that does not replay, stops the actor.
+    async fn reload(&mut self) -> bool {
         match load_runtime(self.store.as_ref(), &self.rt.id).await {
             Ok(Some(rt)) => {
                 self.rt = rt;
+                self.stale = false;
+                self.retry_at = None;
                 self.broadcast_state();
+                self.notify_engine();
+                true
             }
-            _ => self.broken = true,
+            Err(AppError::Unavailable(why)) => {
+                eprintln!("tengen: game {}: not reloaded: {why}", self.rt.id);
+                self.retry_at = Some(Instant::now() + RELOAD_RETRY);
+                false
+            }
+            Ok(None) | Err(_) => {
+                self.broken = true;
+                false
+            }
         }
     }
 
@@ -570,6 +716,15 @@ impl Actor {
                 handicap: self.rt.setup.handicap,
                 size: self.rt.setup.board_size(),
                 game: self.rt.game.clone(),
+                time: self.rt.setup.time,
+                clock: self
+                    .rt
+                    .game
+                    .as_ref()
+                    .map(|g| *self.rt.clocks.get(g.to_move()))
+                    .unwrap_or_default(),
+                turn_started: self.rt.turn_started,
+                spent_before_ms: self.rt.spent_before_ms,
             };
             let _ = tx.send(Some(Arc::new(snap)));
         }
@@ -607,16 +762,13 @@ pub(crate) fn summary(rt: &Runtime) -> GameSummary {
         moves: rt.ply(),
         created_ms: rt.created_ms,
         aborted: rt.aborted.is_some(),
+        expired: rt.expired,
     }
 }
 
 /// Rebuilds a game from the store.
 pub(crate) async fn load_runtime(store: &dyn Store, id: &str) -> Result<Option<Runtime>, AppError> {
-    let Some(rows) = store
-        .load(id)
-        .await
-        .map_err(|e| AppError::Internal(e.to_string()))?
-    else {
+    let Some(rows) = store.load(id).await.map_err(AppError::from)? else {
         return Ok(None);
     };
     let records: Vec<Record> = rows

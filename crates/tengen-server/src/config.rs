@@ -1,4 +1,5 @@
-//! Server settings that are not part of any game.
+//! Server settings that are not part of any game: the clock checkpoint interval and the
+//! limits that keep one client from exhausting the server.
 
 use std::time::Duration;
 
@@ -6,19 +7,61 @@ use std::time::Duration;
 /// (`tengen serve` reads it through [`ServerConfig::from_env`]).
 pub const CHECKPOINT_ENV: &str = "TENGEN_CLOCK_CHECKPOINT_MS";
 
-/// Settings of a server.
+/// Settings of a server. The defaults are what a public server would run with; every
+/// limit counts per client address (the TCP peer), so a server behind a reverse proxy sees
+/// one address for everyone and should raise them (or set them at the proxy).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ServerConfig {
     /// While a clock runs, the actor records the time spent on the turn this often, so a
     /// crash loses at most this much of a player's thinking time. Default 5 s; at least
     /// 100 ms.
     pub clock_checkpoint: Duration,
+    /// A connection must send a whole request head within this time of the server starting
+    /// to wait for one: a silent connection, a half-sent request and an idle keep-alive
+    /// connection are closed after it. Default 10 s.
+    pub header_read_timeout: Duration,
+    /// A request (its body included) must be answered within this time, else `408`.
+    /// Default 30 s.
+    pub request_timeout: Duration,
+    /// Open connections (HTTP and WebSocket) one address may hold; further ones are
+    /// answered `429` and closed. Default 128.
+    pub max_connections_per_ip: usize,
+    /// The server pings every WebSocket this often (and measures the round trip for the
+    /// clocks' lag credit). Default 10 s.
+    pub ws_ping_every: Duration,
+    /// A WebSocket that has not answered a ping for this long, or that cannot take a
+    /// message for this long, is closed (its spectator is no longer counted). Default 30 s.
+    pub ws_pong_timeout: Duration,
+    /// Games one address may create at once (a token bucket's size). Default 10.
+    pub games_burst: u32,
+    /// After the burst, one more game per address this often. Default 60 s.
+    pub games_refill: Duration,
+    /// An invitation nobody has opened expires this long after the game was created: the
+    /// game ends with no result and is not listed. Default 24 h.
+    pub invite_ttl: Duration,
+    /// An external engine that takes longer than this to answer a command has failed; the
+    /// player is told and may claim the game or abort it. Default 60 s.
+    pub engine_timeout: Duration,
+    /// Searches of Tengen's own player that run at once, each on a thread of its own;
+    /// further ones wait their turn (first come, first served), their clock running.
+    /// Default: the number of cores.
+    pub search_workers: usize,
 }
 
 impl Default for ServerConfig {
     fn default() -> ServerConfig {
         ServerConfig {
             clock_checkpoint: Duration::from_secs(5),
+            header_read_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            max_connections_per_ip: 128,
+            ws_ping_every: Duration::from_secs(10),
+            ws_pong_timeout: Duration::from_secs(30),
+            games_burst: 10,
+            games_refill: Duration::from_secs(60),
+            invite_ttl: Duration::from_secs(24 * 3600),
+            engine_timeout: Duration::from_secs(60),
+            search_workers: std::thread::available_parallelism().map_or(1, usize::from),
         }
     }
 }

@@ -1,10 +1,15 @@
-//! Engine seats: Tengen's own simple player (in-process) and external GTP engines driven as
-//! child processes. An engine task watches its game's state and answers through the actor,
+//! Engine seats: external GTP engines driven as child processes (Tengen's own player is in
+//! `own.rs`). An engine task watches its game's state and answers through the actor,
 //! exactly like a person's connection, so the actor referees engines too.
 
-use std::{process::Stdio, sync::Arc, time::Duration};
+use std::{
+    path::Path,
+    process::Stdio,
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
-use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, Rules, aga_handicap};
+use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, aga_handicap};
 use tokio::{
     io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
     process::{Child, ChildStdin, ChildStdout},
@@ -13,8 +18,12 @@ use tokio::{
 
 use crate::{
     actor::ActorMsg,
+    clock::{ClockState, TimeControl},
     wire::{Xy, coord_name, xy},
 };
+
+/// The name of Tengen's own player, which runs in this process.
+pub(crate) const OWN: &str = "tengen";
 
 /// What the engine seat does.
 #[derive(Clone, Debug)]
@@ -24,6 +33,16 @@ pub(crate) enum EngineAction {
     Resign,
     Place(Vec<Xy>),
     Dead(Vec<Xy>),
+    /// The engine did not start, died or stopped answering: why, naming the engine.
+    Failed(String),
+}
+
+/// An engine seat of one game.
+pub(crate) struct Seat {
+    pub color: Color,
+    pub name: String,
+    /// The longest an answer may take.
+    pub timeout: Duration,
 }
 
 /// The game as the engine task sees it after each change.
@@ -36,17 +55,23 @@ pub(crate) struct EngineSnap {
     pub handicap: u32,
     pub size: BoardSize,
     pub game: Option<Game>,
+    /// The game's clock, and the clock of the engine's colour at the start of this turn.
+    pub time: TimeControl,
+    pub clock: ClockState,
+    /// When the turn's clock was last (re)started, and the time charged before that.
+    pub turn_started: Instant,
+    pub spent_before_ms: u64,
 }
 
-/// Runs an engine seat until the game ends or the actor goes away.
+/// Runs a GTP engine seat until the game ends, the engine fails, or the actor goes away.
+/// `command` is the engine's command line, or why the engine cannot run at all.
 pub(crate) async fn run(
-    color: Color,
-    name: String,
-    command: Option<String>,
-    rules: Rules,
+    seat: Seat,
+    command: Result<String, String>,
     mut snaps: watch::Receiver<Option<Arc<EngineSnap>>>,
     actor: mpsc::Sender<ActorMsg>,
 ) {
+    let color = seat.color;
     let mut gtp: Option<Gtp> = None;
     let mut acted_at: Option<u64> = None;
     loop {
@@ -61,35 +86,21 @@ pub(crate) async fn run(
                 break;
             }
             if acted_at != Some(snap.seq) {
-                if gtp.is_none() {
-                    match Gtp::start(command.as_deref(), rules, snap.seq).await {
-                        Ok(g) => gtp = Some(g),
-                        Err(e) => {
-                            eprintln!("tengen: engine {name}: {e}");
-                            // Nothing else to do: the engine's clock (if any) runs out.
-                            break;
-                        }
-                    }
-                }
-                let action = match gtp.as_mut() {
-                    Some(g) => match g.action(color, &snap).await {
-                        Ok(a) => a,
-                        Err(e) => {
-                            eprintln!("tengen: engine {name}: {e}");
-                            gtp = None;
-                            None
-                        }
-                    },
-                    None => None,
+                let action = match act(&seat, &command, &mut gtp, &snap).await {
+                    Ok(action) => action,
+                    // A failed engine is not restarted in this game: its opponent is told,
+                    // and may claim the game or abort it.
+                    Err(e) => Some(EngineAction::Failed(format!("{}: {e}", seat.name))),
                 };
                 if let Some(action) = action {
+                    let failed = matches!(action, EngineAction::Failed(_));
                     acted_at = Some(snap.seq);
                     let msg = ActorMsg::Engine {
                         color,
                         seq: snap.seq,
                         action,
                     };
-                    if actor.send(msg).await.is_err() {
+                    if actor.send(msg).await.is_err() || failed {
                         break;
                     }
                 }
@@ -104,7 +115,72 @@ pub(crate) async fn run(
     }
 }
 
-fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
+/// Starts the engine if it is not running, and asks it what to do in `snap`.
+async fn act(
+    seat: &Seat,
+    command: &Result<String, String>,
+    gtp: &mut Option<Gtp>,
+    snap: &EngineSnap,
+) -> Result<Option<EngineAction>, String> {
+    let g = match gtp {
+        Some(g) => g,
+        None => {
+            let command = command.as_ref().map_err(Clone::clone)?;
+            gtp.insert(Gtp::start(command, seat.timeout)?)
+        }
+    };
+    g.action(seat.color, snap).await
+}
+
+/// What an engine said about itself when it was checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineCheck {
+    /// Its answer to `name`.
+    pub name: String,
+    /// Its answer to `protocol_version`.
+    pub protocol_version: String,
+}
+
+/// Starts the GTP engine `command`, asks its `name` and `protocol_version` (each answer
+/// within `timeout`) and stops it: what it said, or why it is unusable (it cannot be
+/// started, exits, or does not answer), in a sentence naming the program.
+///
+/// # Errors
+/// The reason, e.g. `cannot start "gnugo": it is not on PATH (… /usr/games/gnugo …)`.
+pub async fn check_engine(command: String, timeout: Duration) -> Result<EngineCheck, String> {
+    let mut gtp = Gtp::start(&command, timeout)?;
+    let answers = async {
+        let name = gtp.send("name").await?;
+        let protocol_version = gtp.send("protocol_version").await?;
+        Ok(EngineCheck {
+            name,
+            protocol_version,
+        })
+    }
+    .await;
+    gtp.quit().await;
+    answers
+}
+
+/// Why `program` could not be started, with the way out when it is only off `PATH`.
+fn start_error(program: &str, e: &std::io::Error) -> String {
+    if e.kind() != std::io::ErrorKind::NotFound || program.contains('/') {
+        return format!("cannot start {program:?}: {e}");
+    }
+    // Debian and Ubuntu install GNU Go (and other games) in /usr/games, which is not on
+    // root's PATH.
+    let games = Path::new("/usr/games").join(program);
+    if games.exists() {
+        format!(
+            "cannot start {program:?}: it is not on PATH, but {} exists: give that path or add /usr/games to PATH",
+            games.display()
+        )
+    } else {
+        format!("cannot start {program:?}: it is not on PATH")
+    }
+}
+
+pub(crate) fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
     if let Ok(points) = aga_handicap(size, n) {
         return points.into_iter().map(xy).collect();
     }
@@ -112,13 +188,6 @@ fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
     let mut rng = rand::rng();
     rand::seq::SliceRandom::shuffle(all.as_mut_slice(), &mut rng);
     all.into_iter().take(n as usize).map(xy).collect()
-}
-
-/// Where GTP commands go: an external engine's standard input and output, or Tengen's own
-/// engine (`tengen-gtp`) in this process.
-enum Transport {
-    Process(Box<Pipes>),
-    Own(Box<tengen_gtp::Engine>),
 }
 
 /// A child process and its pipes.
@@ -130,24 +199,16 @@ struct Pipes {
 
 /// An engine spoken to in GTP.
 struct Gtp {
-    transport: Transport,
+    pipes: Pipes,
+    /// The longest an answer may take.
+    timeout: Duration,
     /// The moves the engine's board holds, in order.
     synced: Vec<(Color, Move)>,
     setup_done: bool,
 }
 
-const GTP_TIMEOUT: Duration = Duration::from_secs(60);
-
 impl Gtp {
-    async fn start(command: Option<&str>, rules: Rules, seed: u64) -> Result<Gtp, String> {
-        let Some(command) = command else {
-            let seed = (seed as u32) ^ rand::random::<u32>() | 1;
-            return Ok(Gtp {
-                transport: Transport::Own(Box::new(tengen_gtp::Engine::new(rules).with_seed(seed))),
-                synced: Vec::new(),
-                setup_done: false,
-            });
-        };
+    fn start(command: &str, timeout: Duration) -> Result<Gtp, String> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or("empty engine command")?;
         let mut child = tokio::process::Command::new(program)
@@ -157,43 +218,52 @@ impl Gtp {
             .stderr(Stdio::null())
             .kill_on_drop(true)
             .spawn()
-            .map_err(|e| format!("cannot start {program:?}: {e}"))?;
+            .map_err(|e| start_error(program, &e))?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
         Ok(Gtp {
-            transport: Transport::Process(Box::new(Pipes {
+            pipes: Pipes {
                 child,
                 stdin,
                 stdout,
-            })),
+            },
+            timeout,
             synced: Vec::new(),
             setup_done: false,
         })
     }
 
     async fn send(&mut self, command: &str) -> Result<String, String> {
-        tokio::time::timeout(GTP_TIMEOUT, self.send_inner(command))
+        let answer = tokio::time::timeout(self.timeout, self.send_inner(command))
             .await
-            .map_err(|_| format!("no answer to {command:?} within a minute"))?
+            .map_err(|_| {
+                format!(
+                    "no answer to {command:?} within {} s",
+                    self.timeout.as_secs_f64()
+                )
+            })?;
+        match answer {
+            Err(e) if e == CLOSED => Err(self.exit_reason(command).await),
+            other => other,
+        }
+    }
+
+    /// Why the engine's output ended before it answered `command`: it exited (how).
+    async fn exit_reason(&mut self, command: &str) -> String {
+        match tokio::time::timeout(Duration::from_secs(1), self.pipes.child.wait()).await {
+            Ok(Ok(status)) => format!("it exited ({status}) before answering {command:?}"),
+            _ => format!("it closed its output before answering {command:?}"),
+        }
     }
 
     async fn send_inner(&mut self, command: &str) -> Result<String, String> {
-        let (stdin, stdout) = match &mut self.transport {
-            Transport::Own(engine) => {
-                let answer = engine.respond(command).unwrap_or_default();
-                let answer = answer.trim();
-                return match answer.strip_prefix('=') {
-                    Some(rest) => Ok(rest.trim().to_owned()),
-                    None => Err(format!("{command:?} failed: {answer}")),
-                };
-            }
-            Transport::Process(pipes) => (&mut pipes.stdin, &mut pipes.stdout),
-        };
+        let Pipes { stdin, stdout, .. } = &mut self.pipes;
+        // A pipe that cannot be written is an engine that has gone.
         stdin
             .write_all(format!("{command}\n").as_bytes())
             .await
-            .map_err(|e| e.to_string())?;
-        stdin.flush().await.map_err(|e| e.to_string())?;
+            .map_err(|_| CLOSED.to_owned())?;
+        stdin.flush().await.map_err(|_| CLOSED.to_owned())?;
         let mut answer = String::new();
         loop {
             let mut line = String::new();
@@ -202,7 +272,7 @@ impl Gtp {
                 .await
                 .map_err(|e| e.to_string())?;
             if n == 0 {
-                return Err("the engine closed its output".into());
+                return Err(CLOSED.into());
             }
             let line = line.trim_end_matches(['\r', '\n']);
             if line.is_empty() {
@@ -312,11 +382,12 @@ impl Gtp {
 
     async fn quit(&mut self) {
         let _ = tokio::time::timeout(Duration::from_secs(2), self.send_inner("quit")).await;
-        if let Transport::Process(pipes) = &mut self.transport {
-            let _ = pipes.child.kill().await;
-        }
+        let _ = self.pipes.child.kill().await;
     }
 }
+
+/// What [`Gtp::send_inner`] says when the engine's output ends.
+const CLOSED: &str = "the engine closed its output";
 
 /// A GTP vertex (`d4`, lower case) on a board of `size`.
 pub(crate) fn parse_vertex(v: &str, size: u8) -> Option<Point> {

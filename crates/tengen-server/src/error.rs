@@ -23,6 +23,12 @@ pub enum AppError {
     /// The request came too late (the seat is taken).
     #[error("{0}")]
     Conflict(String),
+    /// No longer there: the invitation has expired.
+    #[error("{0}")]
+    Gone(String),
+    /// Too many requests of this kind from this address; try again later.
+    #[error("{0}")]
+    TooMany(String),
     /// The server could not record it; nothing happened.
     #[error("{0}")]
     Unavailable(String),
@@ -38,6 +44,8 @@ impl IntoResponse for AppError {
             AppError::NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
             AppError::Forbidden(m) => (StatusCode::FORBIDDEN, m.clone()),
             AppError::Conflict(m) => (StatusCode::CONFLICT, m.clone()),
+            AppError::Gone(m) => (StatusCode::GONE, m.clone()),
+            AppError::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, m.clone()),
             AppError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m.clone()),
             AppError::Internal(cause) => {
                 eprintln!("tengen: internal error: {cause}");
@@ -48,5 +56,18 @@ impl IntoResponse for AppError {
             }
         };
         (status, Json(serde_json::json!({ "error": message }))).into_response()
+    }
+}
+
+impl From<crate::store::StoreError> for AppError {
+    /// A database that cannot be reached is `503` with its reason (nothing happened; try
+    /// again); anything else is an internal error.
+    fn from(e: crate::store::StoreError) -> AppError {
+        match e {
+            crate::store::StoreError::Unavailable(_) => {
+                AppError::Unavailable(format!("{e}; nothing was recorded, try again in a moment"))
+            }
+            e => AppError::Internal(e.to_string()),
+        }
     }
 }

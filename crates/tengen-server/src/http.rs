@@ -2,49 +2,44 @@
 
 use std::{
     collections::HashMap,
+    net::SocketAddr,
     sync::{Arc, Mutex},
-    time::{Duration, Instant, SystemTime, UNIX_EPOCH},
+    time::{Instant, SystemTime, UNIX_EPOCH},
 };
 
 use axum::{
-    Json, Router,
+    Extension, Json, Router,
     extract::{
-        DefaultBodyLimit, Path, State,
-        rejection::JsonRejection,
-        ws::{Message, WebSocket, WebSocketUpgrade},
+        ConnectInfo, DefaultBodyLimit, Path, State, rejection::JsonRejection, ws::WebSocketUpgrade,
     },
-    http::{HeaderValue, StatusCode, header},
+    http::{HeaderMap, HeaderValue, Method, StatusCode, header},
     response::{Html, IntoResponse, Response},
     routing::{get, post},
 };
-use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use tengen_core::{Color, aga_handicap};
-use tokio::sync::broadcast;
+use tower_http::timeout::TimeoutLayer;
 
 use crate::{
     actor::{self, ActorMsg, GameHandle, to_json},
     config::ServerConfig,
     error::AppError,
-    lag::{LagMeter, PING_EVERY},
+    forward,
+    limits::PerAddress,
     runtime::Record,
     secret,
+    serve::peer_ip,
     settings::{CreateGame, Placement, rules_summary},
-    store::{GameSummary, Store},
-    wire::{ClientMsg, ErrorCode, Role, ServerMsg, WireError, coord_name},
+    store::{Claim, GameSummary, Store},
+    wire::coord_name,
 };
 
 const INDEX_HTML: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
 const STYLE_CSS: &str = include_str!("../web/style.css");
 
-/// The largest WebSocket message a client may send, in bytes.
-pub const MAX_CLIENT_MESSAGE: usize = 4096;
-/// Messages a connection may send in a burst, and per second after it.
-const RATE_BURST: f64 = 30.0;
-const RATE_PER_SECOND: f64 = 15.0;
-/// Refusals for flooding after which the connection is closed.
-const FLOOD_CLOSE_AFTER: u32 = 50;
+/// Games listed by `GET /api/games`, newest first.
+const LIST_LIMIT: u32 = 500;
 
 /// Shared state of the server: the store, the running games and the configured engines.
 #[derive(Clone)]
@@ -56,6 +51,10 @@ struct Inner {
     loading: tokio::sync::Mutex<()>,
     engines: Vec<(String, String)>,
     config: ServerConfig,
+    /// Tengen's own player's searches, on a bounded pool of threads.
+    searches: crate::own::SearchPool,
+    /// New games per client address.
+    creations: PerAddress,
 }
 
 impl AppState {
@@ -79,29 +78,58 @@ impl AppState {
             loading: tokio::sync::Mutex::new(()),
             engines,
             config,
+            searches: crate::own::SearchPool::new(config.search_workers),
+            creations: PerAddress::new(config.games_burst, config.games_refill),
         }))
     }
 
-    /// Starts the actor of every unfinished game, so that their clocks and engines run.
-    /// Time spent while the server was down is not charged: each clock restarts now.
+    /// The settings this server runs with.
+    #[must_use]
+    pub fn config(&self) -> ServerConfig {
+        self.0.config
+    }
+
+    /// Starts the actor of every started, unfinished game, so that their clocks and engines
+    /// run. Time spent while the server was down is not charged: each clock restarts now.
+    /// Games waiting for their invited player need no actor (no clock runs before both
+    /// have joined) and start when someone opens them, so abandoned invitations cost
+    /// start-up nothing.
+    ///
+    /// On a store shared by several servers, games another live server runs are left to it,
+    /// and from now on, every second, this server takes over the unfinished games of any
+    /// server that has stopped answering (see [`crate::PgStore`]).
     ///
     /// # Errors
     /// [`AppError::Internal`] when the store cannot be read.
     pub async fn resume_live_games(&self) -> Result<usize, AppError> {
-        let ids = self
-            .0
-            .store
-            .live_games()
-            .await
-            .map_err(|e| AppError::Internal(e.to_string()))?;
+        let ids = self.0.store.live_games().await.map_err(AppError::from)?;
         let mut n = 0;
         for id in ids {
-            match self.game(&id).await {
-                Ok(_) => n += 1,
+            match self.route(&id).await {
+                Ok(Route::Here(_)) => n += 1,
+                Ok(Route::There(_)) => {}
                 Err(e) => eprintln!("tengen: game {id} not resumed: {e}"),
             }
         }
+        if self.0.store.shared() {
+            tokio::spawn(self.clone().take_over_orphans());
+        }
         Ok(n)
+    }
+
+    /// Every second, takes over the games whose server has stopped answering.
+    async fn take_over_orphans(self) {
+        loop {
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            let Ok(ids) = self.0.store.orphans().await else {
+                continue;
+            };
+            for id in ids {
+                if let Ok(Route::Here(_)) = self.route(&id).await {
+                    eprintln!("tengen: game {id}: taken over from a server that stopped answering");
+                }
+            }
+        }
     }
 
     /// The number of games with a running actor.
@@ -110,30 +138,57 @@ impl AppState {
         self.0.games.lock().map_or(0, |g| g.len())
     }
 
+    /// The actor of a game this server runs (started if need be).
     pub(crate) async fn game(&self, id: &str) -> Result<GameHandle, AppError> {
+        match self.route(id).await? {
+            Route::Here(h) => Ok(h),
+            Route::There(_) => Err(forward::moving()),
+        }
+    }
+
+    /// Where game `id` runs: here (its actor, started if this server may run it: nobody
+    /// else does, or the server that did has stopped answering), or at another server.
+    pub(crate) async fn route(&self, id: &str) -> Result<Route, AppError> {
         if !secret::valid_id(id) {
             return Err(AppError::NotFound("no such game".into()));
         }
         if let Some(h) = self.running(id) {
-            return Ok(h);
+            return Ok(Route::Here(h));
         }
         let _guard = self.0.loading.lock().await;
         if let Some(h) = self.running(id) {
-            return Ok(h);
+            return Ok(Route::Here(h));
         }
+        let lease = match self.0.store.claim(id).await.map_err(AppError::from)? {
+            Claim::Held(lease) => lease,
+            Claim::Elsewhere(addr) => return Ok(Route::There(addr)),
+            Claim::Missing => return Err(AppError::NotFound("no such game".into())),
+        };
+        // Read after the lease is taken: the log holds everything its last holder wrote.
         let rt = actor::load_runtime(self.0.store.as_ref(), id)
             .await?
             .ok_or_else(|| AppError::NotFound("no such game".into()))?;
         let handle = actor::spawn(
             rt,
+            lease,
             Arc::clone(&self.0.store),
             &self.0.engines,
+            &self.0.searches,
             self.0.config,
         );
         if let Ok(mut games) = self.0.games.lock() {
             games.insert(id.to_owned(), handle.clone());
         }
-        Ok(handle)
+        Ok(Route::Here(handle))
+    }
+
+    /// As [`AppState::route`] for a request: one that another server forwarded is not
+    /// forwarded again.
+    async fn route_request(&self, id: &str, headers: &HeaderMap) -> Result<Route, AppError> {
+        match self.route(id).await? {
+            Route::There(_) if forward::was_forwarded(headers) => Err(forward::moving()),
+            route => Ok(route),
+        }
     }
 
     fn running(&self, id: &str) -> Option<GameHandle> {
@@ -147,6 +202,13 @@ impl AppState {
             None => None,
         }
     }
+}
+
+/// Where a game runs.
+pub(crate) enum Route {
+    Here(GameHandle),
+    /// At the server with this `host:port`.
+    There(String),
 }
 
 /// The router: the page at `/` and `/g/{id}`, the API under `/api`, WebSockets at `/ws/{id}`.
@@ -164,6 +226,11 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/sgf", get(sgf))
         .route("/ws/{id}", get(ws))
         .layer(DefaultBodyLimit::max(16 * 1024))
+        // The whole request, body included (a WebSocket's request ends with its upgrade).
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            state.0.config.request_timeout,
+        ))
         .with_state(state)
 }
 
@@ -207,7 +274,12 @@ async fn info(State(state): State<AppState>) -> Json<serde_json::Value> {
         })
         .collect();
     let engines: Vec<&str> = state.0.engines.iter().map(|(n, _)| n.as_str()).collect();
-    Json(serde_json::json!({ "rules": rules, "engines": engines }))
+    Json(serde_json::json!({
+        "rules": rules,
+        "engines": engines,
+        "store": state.0.store.kind(),
+        "schema_version": state.0.store.schema_version(),
+    }))
 }
 
 fn form<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, AppError> {
@@ -261,7 +333,7 @@ struct Created {
     invite: Option<String>,
 }
 
-fn now_ms() -> u64 {
+pub(crate) fn now_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
@@ -269,9 +341,16 @@ fn now_ms() -> u64 {
 
 async fn create_game(
     State(state): State<AppState>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     body: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Created>), AppError> {
     let form = form(body)?;
+    if let Err(wait) = state.0.creations.take(peer_ip(peer.as_deref())) {
+        return Err(AppError::TooMany(format!(
+            "too many new games from this address; try again in {} s",
+            wait.as_secs() + 1
+        )));
+    }
     let names: Vec<String> = state.0.engines.iter().map(|(n, _)| n.clone()).collect();
     let nigiri_black = rand::random::<bool>();
     let setup = form
@@ -301,7 +380,7 @@ async fn create_game(
         .store
         .append(&id, 1, vec![to_json(&record)], actor::summary(&rt))
         .await
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        .map_err(AppError::from)?;
     state.game(&id).await?;
     Ok((
         StatusCode::CREATED,
@@ -331,9 +410,12 @@ async fn list_games(State(state): State<AppState>) -> Result<Json<GameList>, App
     let all = state
         .0
         .store
-        .list(500)
+        .list(
+            LIST_LIMIT,
+            now_ms().saturating_sub(state.0.config.invite_ttl.as_millis() as u64),
+        )
         .await
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        .map_err(AppError::from)?;
     let (finished, live) = all.into_iter().partition(|g| g.phase == "finished");
     Ok(Json(GameList { live, finished }))
 }
@@ -352,10 +434,25 @@ struct Joined {
 async fn join_game(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Result<Json<JoinForm>, JsonRejection>,
-) -> Result<Json<Joined>, AppError> {
+) -> Result<Response, AppError> {
     let form = form(body)?;
-    let handle = state.game(&id).await?;
+    let handle = match state.route_request(&id, &headers).await? {
+        Route::Here(h) => h,
+        Route::There(holder) => {
+            let body = serde_json::json!({ "invite": form.invite });
+            let path = format!("/api/games/{id}/join");
+            return forward::http(
+                &holder,
+                Method::POST,
+                &path,
+                Some(body),
+                state.0.config.request_timeout,
+            )
+            .await;
+        }
+    };
     let ok = handle
         .ask(|reply| ActorMsg::Join {
             invite: form.invite,
@@ -366,23 +463,56 @@ async fn join_game(
     Ok(Json(Joined {
         color: color_name(ok.color),
         seat: ok.seat,
-    }))
+    })
+    .into_response())
+}
+
+/// The handle of a game this server runs, or the answer of the server that runs it to a
+/// `GET` of `path`.
+async fn here_or_get(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    path: String,
+) -> Result<Result<GameHandle, Response>, AppError> {
+    Ok(match state.route_request(id, headers).await? {
+        Route::Here(h) => Ok(h),
+        Route::There(holder) => Err(forward::http(
+            &holder,
+            Method::GET,
+            &path,
+            None,
+            state.0.config.request_timeout,
+        )
+        .await?),
+    })
 }
 
 async fn game_view(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<crate::wire::GameView>, AppError> {
-    let handle = state.game(&id).await?;
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let handle = match here_or_get(&state, &id, &headers, format!("/api/games/{id}")).await? {
+        Ok(h) => h,
+        Err(answer) => return Ok(answer),
+    };
     let view = handle
         .ask(|reply| ActorMsg::Snapshot { reply })
         .await
         .ok_or_else(|| AppError::Unavailable("try again".into()))?;
-    Ok(Json(view))
+    Ok(Json(view).into_response())
 }
 
-async fn sgf(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
-    let handle = state.game(&id).await?;
+async fn sgf(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let handle = match here_or_get(&state, &id, &headers, format!("/api/games/{id}/sgf")).await? {
+        Ok(h) => h,
+        Err(answer) => return Ok(answer),
+    };
     let text = handle
         .ask(|reply| ActorMsg::Sgf { reply })
         .await
@@ -409,207 +539,11 @@ async fn sgf(State(state): State<AppState>, Path(id): Path<String>) -> Result<Re
 async fn ws(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
-    let handle = state.game(&id).await?;
-    Ok(upgrade
-        .max_message_size(64 * 1024)
-        .max_frame_size(64 * 1024)
-        .on_upgrade(move |socket| connection(socket, handle)))
-}
-
-/// A token bucket per connection.
-struct RateLimit {
-    tokens: f64,
-    last: Instant,
-    refused: u32,
-}
-
-impl RateLimit {
-    fn allow(&mut self) -> bool {
-        let now = Instant::now();
-        let dt = now.duration_since(self.last).as_secs_f64();
-        self.last = now;
-        self.tokens = (self.tokens + dt * RATE_PER_SECOND).min(RATE_BURST);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            self.refused += 1;
-            false
-        }
-    }
-}
-
-fn parse(msg: &Message) -> Result<Option<ClientMsg>, WireError> {
-    match msg {
-        Message::Text(t) => {
-            if t.len() > MAX_CLIENT_MESSAGE {
-                return Err(WireError::new(
-                    ErrorCode::TooLarge,
-                    format!("messages are at most {MAX_CLIENT_MESSAGE} bytes"),
-                ));
-            }
-            serde_json::from_str(t.as_str())
-                .map(Some)
-                .map_err(|e| WireError::new(ErrorCode::BadMessage, format!("not a command: {e}")))
-        }
-        Message::Binary(_) => Err(WireError::new(
-            ErrorCode::BadMessage,
-            "send JSON text messages",
-        )),
-        _ => Ok(None),
-    }
-}
-
-async fn send_text(
-    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
-    text: &str,
-) -> bool {
-    sink.send(Message::Text(text.into())).await.is_ok()
-}
-
-async fn connection(socket: WebSocket, handle: GameHandle) {
-    let (mut sink, mut stream) = socket.split();
-    // The first message says who this is.
-    let hello = tokio::time::timeout(Duration::from_secs(15), stream.next()).await;
-    let token = match hello {
-        Ok(Some(Ok(m))) => match parse(&m) {
-            Ok(Some(ClientMsg::Hello { seat })) => seat,
-            Ok(_) => {
-                let e = WireError::new(ErrorCode::BadMessage, "say hello first");
-                let _ = send_text(&mut sink, &to_json(&e.to_msg())).await;
-                return;
-            }
-            Err(e) => {
-                let _ = send_text(&mut sink, &to_json(&e.to_msg())).await;
-                return;
-            }
-        },
-        _ => return,
-    };
-    let connected = match handle.ask(|reply| ActorMsg::Connect { token, reply }).await {
-        Some(Ok(c)) => c,
-        Some(Err(e)) => {
-            let _ = send_text(&mut sink, &to_json(&e.to_msg())).await;
-            let _ = sink.close().await;
-            return;
-        }
-        None => return,
-    };
-    let role = connected.role;
-    let mut updates = connected.updates;
-    if send_text(&mut sink, &connected.welcome).await {
-        serve_connection(&mut sink, &mut stream, &mut updates, &handle, role).await;
-    }
-    let _ = handle.tx.send(ActorMsg::Disconnect { role }).await;
-}
-
-async fn serve_connection(
-    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
-    stream: &mut futures_util::stream::SplitStream<WebSocket>,
-    updates: &mut broadcast::Receiver<Arc<str>>,
-    handle: &GameHandle,
-    role: Role,
-) {
-    let mut limit = RateLimit {
-        tokens: RATE_BURST,
-        last: Instant::now(),
-        refused: 0,
-    };
-    // Round trips: a ping frame now and every PING_EVERY; the answer's delay is measured.
-    let mut meter = LagMeter::default();
-    let mut pings = tokio::time::interval(PING_EVERY);
-    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut ping_seq: u64 = 0;
-    let mut pending: Option<(u64, Instant)> = None;
-    loop {
-        tokio::select! {
-            _ = pings.tick() => {
-                ping_seq += 1;
-                pending = Some((ping_seq, Instant::now()));
-                let payload = ping_seq.to_be_bytes().to_vec();
-                if sink.send(Message::Ping(payload.into())).await.is_err() {
-                    return;
-                }
-            }
-            incoming = stream.next() => {
-                let Some(Ok(m)) = incoming else { return };
-                if matches!(m, Message::Close(_)) {
-                    return;
-                }
-                if let Message::Pong(payload) = &m {
-                    if let Some((seq, sent)) = pending {
-                        if payload.as_ref() == seq.to_be_bytes() {
-                            pending = None;
-                            meter.sample(sent.elapsed());
-                            if let Some(color) = role.color() {
-                                let msg = ActorMsg::Lag { color, lag_ms: meter.credit_ms() };
-                                if handle.tx.send(msg).await.is_err() {
-                                    return;
-                                }
-                            }
-                            continue;
-                        }
-                    }
-                }
-                if !limit.allow() {
-                    if limit.refused > FLOOD_CLOSE_AFTER {
-                        return;
-                    }
-                    let e = WireError::new(ErrorCode::RateLimited, "too many messages; slow down");
-                    if !send_text(sink, &to_json(&e.to_msg())).await {
-                        return;
-                    }
-                    continue;
-                }
-                let msg = match parse(&m) {
-                    Ok(Some(msg)) => msg,
-                    Ok(None) => continue,
-                    Err(e) => {
-                        if !send_text(sink, &to_json(&e.to_msg())).await {
-                            return;
-                        }
-                        continue;
-                    }
-                };
-                let answer = match msg {
-                    ClientMsg::Ping => Some(to_json(&ServerMsg::Pong)),
-                    ClientMsg::Hello { .. } => Some(to_json(
-                        &WireError::new(ErrorCode::BadMessage, "already said hello").to_msg(),
-                    )),
-                    msg => {
-                        let lag_ms = meter.credit_ms();
-                        match handle.ask(|reply| ActorMsg::Command { role, msg, lag_ms, reply }).await {
-                            Some(Ok(text)) => text,
-                            Some(Err(e)) => Some(to_json(&e.to_msg())),
-                            None => return,
-                        }
-                    }
-                };
-                if let Some(text) = answer {
-                    if !send_text(sink, &text).await {
-                        return;
-                    }
-                }
-            }
-            update = updates.recv() => match update {
-                Ok(text) => {
-                    if !send_text(sink, &text).await {
-                        return;
-                    }
-                }
-                Err(broadcast::error::RecvError::Lagged(_)) => {
-                    // Too far behind: send the whole state instead of the missed updates.
-                    let resync = |reply| ActorMsg::Command { role, msg: ClientMsg::Resync, lag_ms: 0, reply };
-                    if let Some(Ok(Some(text))) = handle.ask(resync).await {
-                        if !send_text(sink, &text).await {
-                            return;
-                        }
-                    }
-                }
-                Err(broadcast::error::RecvError::Closed) => return,
-            },
-        }
-    }
+    Ok(match state.route_request(&id, &headers).await? {
+        Route::Here(handle) => crate::ws::upgrade(upgrade, handle, state.0.config),
+        Route::There(holder) => forward::websocket(upgrade, holder, id, state.0.config),
+    })
 }

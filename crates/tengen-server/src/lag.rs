@@ -1,8 +1,8 @@
 //! Latency compensation and flag grace.
 //!
 //! Each WebSocket connection is pinged by the server (a WebSocket ping frame, answered by every
-//! browser and client library by itself) when it opens and every [`PING_EVERY`] after that; the
-//! round trips are smoothed ([`LagMeter`]). A move is charged its thinking time less half the
+//! browser and client library by itself) when it opens and every `ServerConfig::ws_ping_every`
+//! (10 s) after that; the round trips are smoothed ([`LagMeter`]). A move is charged its thinking time less half the
 //! smoothed round trip of the connection it came on, at most [`LAG_CAP_MS`]; a player is
 //! flagged only [`FLAG_GRACE_MS`] (plus the lag credit of the seat's latest measurement) after
 //! the clock reaches zero, and a move that arrives inside that grace is played as if made on
@@ -10,8 +10,6 @@
 
 use std::time::Duration;
 
-/// How often the server pings each connection.
-pub(crate) const PING_EVERY: Duration = Duration::from_secs(10);
 /// The most a move is credited for network lag.
 pub(crate) const LAG_CAP_MS: u64 = 1000;
 /// How long after zero a player's move is still accepted (before the lag credit).

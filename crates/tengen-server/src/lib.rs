@@ -14,37 +14,56 @@
 //! - Each seat has its own random 128-bit secret, stored as a SHA-256 hash; spectators only
 //!   watch.
 //! - The page (HTML, JS, CSS; no build step) is embedded in the binary.
+//! - [`serve`] holds the limits of [`ServerConfig`] against abuse: header-read and request
+//!   timeouts, connections and new games per address, WebSockets that stop answering pings,
+//!   invitations that expire.
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 //! use std::sync::Arc;
-//! use tengen_server::{AppState, SqliteStore, app};
+//! use tengen_server::{AppState, SqliteStore};
 //!
 //! let store = Arc::new(SqliteStore::open("tengen.db".as_ref())?);
 //! let state = AppState::new(store, vec![]);
 //! state.resume_live_games().await?;
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-//! axum::serve(listener, app(state)).await?;
+//! tengen_server::serve(listener, state).await?;
 //! # Ok(()) }
 //! ```
 
 mod actor;
 mod clock;
 mod config;
+mod decide;
 mod engine;
 mod error;
+mod forward;
 mod http;
 mod lag;
+mod limits;
+mod own;
+mod record;
 mod runtime;
 mod secret;
+mod serve;
 mod settings;
 mod sgf;
 mod store;
+#[cfg(test)]
+mod test_postgres;
+mod view;
 pub mod wire;
+mod ws;
 
 pub use clock::{ClockState, TimeControl};
 pub use config::{CHECKPOINT_ENV, ServerConfig};
+pub use engine::{EngineCheck, check_engine};
 pub use error::AppError;
-pub use http::{AppState, MAX_CLIENT_MESSAGE, app};
+pub use http::{AppState, app};
+pub use serve::{serve, serve_until};
 pub use settings::{ColorChoice, CreateGame, OpponentChoice, Placement};
-pub use store::{BoxFuture, GameSummary, SqliteStore, Store, StoreError};
+pub use store::{
+    BoxFuture, Claim, GameSummary, LEASE_TTL, Lease, PgStore, SCHEMA_VERSION, SqliteStore, Store,
+    StoreError,
+};
+pub use ws::MAX_CLIENT_MESSAGE;

@@ -1,114 +1,20 @@
-//! A game's state as a pure state machine over the persisted records: `decide` turns a
-//! command into records (or refuses it, changing nothing), `apply` plays a record. The live
-//! actor and the replay after a restart use the same `apply`, so a restarted game is exactly
-//! the game that was running.
+//! A game's state as a pure state machine over the persisted records ([`Record`]):
+//! `decide` (in `decide.rs`) turns a command into records (or refuses it, changing nothing),
+//! `apply` plays a record, and `view` (in `view.rs`) is what connections see. The live actor
+//! and the replay after a restart use the same `apply`, so a restarted game is exactly the
+//! game that was running. This file holds the state, its clocks and `apply`.
 
 use std::time::Instant;
 
-use serde::{Deserialize, Serialize};
-use tengen_core::{
-    ActionError, ByColor, Color, Game, IllegalMove, Move, Ownership, Phase, Point, Score,
-};
+use tengen_core::{ActionError, ByColor, Color, Game, Move, Phase, Point};
 
+pub(crate) use crate::record::{Record, UndoReq};
 use crate::{
     clock::{ClockState, TimeControl},
     lag,
-    settings::{GameSetup, SeatKind, rules_summary},
-    wire::{
-        ClientMsg, ClockView, ErrorCode, EventView, LastMove, PhaseView, PlayerView, ScoreView,
-        Side, SideScoreView, StateView, UndoView, WireError, Xy, coord_name, point, xy,
-    },
+    settings::{GameSetup, SeatKind},
+    wire::{EventView, PhaseView, point},
 };
-
-/// One persisted action. Records are appended, never changed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub(crate) enum Record {
-    /// The game was created. Seat and invite secrets are stored as SHA-256 hashes.
-    Created {
-        id: String,
-        setup: GameSetup,
-        seats: [Option<String>; 2],
-        invite: Option<String>,
-        at_ms: u64,
-    },
-    /// A person took the open seat through the invite.
-    Joined {
-        color: Side,
-        token: String,
-    },
-    /// Black's free handicap stones.
-    Placed {
-        points: Vec<Xy>,
-    },
-    /// A move (`at: None` is a pass), with the mover's clock after it.
-    Move {
-        color: Side,
-        at: Option<Xy>,
-        #[serde(default)]
-        clock: Option<ClockState>,
-        /// An engine's illegal move replaced by a pass (AGA-8).
-        #[serde(default)]
-        illegal: Option<String>,
-    },
-    /// An engine's illegal move lost the game (JP-11).
-    Forfeit {
-        color: Side,
-    },
-    UndoRequested {
-        by: Side,
-        ply: u32,
-        plies: u32,
-    },
-    UndoDeclined {
-        by: Side,
-    },
-    UndoAccepted {
-        plies: u32,
-    },
-    ToggleDead {
-        by: Side,
-        at: Xy,
-    },
-    SetDead {
-        by: Side,
-        points: Vec<Xy>,
-    },
-    Accept {
-        by: Side,
-        proposal: u32,
-    },
-    Resume {
-        by: Side,
-    },
-    Resign {
-        by: Side,
-    },
-    TimeOut {
-        color: Side,
-    },
-    /// A player aborted the game within their first moves: it ends with no result.
-    Aborted {
-        by: Side,
-    },
-    /// A clock checkpoint: the player to move (`color`) has spent `spent_ms` on this turn so
-    /// far. Written while a clock runs, so that a restart charges the thinking time up to the
-    /// last checkpoint (and not the time the server was down). `left_ms` is the time the
-    /// player had left at that moment, for people reading the log; replay uses `spent_ms`.
-    Clock {
-        color: Side,
-        spent_ms: u64,
-        #[serde(default)]
-        left_ms: Option<u64>,
-    },
-}
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct UndoReq {
-    pub by: Color,
-    pub ply: u32,
-    pub plies: u32,
-}
 
 /// A game and everything around it that the records decide.
 #[derive(Clone, Debug)]
@@ -122,6 +28,13 @@ pub(crate) struct Runtime {
     pub undo: Option<UndoReq>,
     /// Who aborted the game, if it was aborted (then it is over, with no result).
     pub aborted: Option<Color>,
+    /// The invitation expired unopened (then the game is over, with no result).
+    pub expired: bool,
+    /// Why an engine seat has failed (it does not start, died, or stopped answering), as
+    /// the actor saw it; not a record: after a restart the engine is tried again.
+    pub engine_failure: ByColor<Option<String>>,
+    /// Tengen's own player is searching a move for this colour (not a record either).
+    pub engine_thinking: ByColor<bool>,
     /// Moves before this index cannot be taken back (handicap, resumption).
     pub undo_floor: usize,
     /// Records applied.
@@ -135,29 +48,6 @@ pub(crate) struct Runtime {
     pub turn_started: Instant,
     /// Time of this turn already charged before `turn_started` (from a checkpoint).
     pub spent_before_ms: u64,
-}
-
-/// A player may abort the game until they play this many moves of their own (so: before
-/// their second move).
-pub(crate) const ABORT_BEFORE_OWN_MOVE: usize = 2;
-
-fn illegal_error(e: IllegalMove) -> ErrorCode {
-    match e {
-        IllegalMove::Occupied => ErrorCode::Occupied,
-        IllegalMove::Suicide => ErrorCode::Suicide,
-        IllegalMove::Ko => ErrorCode::Ko,
-        IllegalMove::Superko => ErrorCode::Superko,
-        IllegalMove::OffBoard => ErrorCode::OffBoard,
-        IllegalMove::NotYourTurn => ErrorCode::NotYourTurn,
-        _ => ErrorCode::NotNow,
-    }
-}
-
-fn stale(what: &str) -> WireError {
-    WireError::new(
-        ErrorCode::Stale,
-        format!("the {what} was made for an earlier position; look again"),
-    )
 }
 
 impl Runtime {
@@ -185,6 +75,9 @@ impl Runtime {
             },
             undo: None,
             aborted: None,
+            expired: false,
+            engine_failure: ByColor::default(),
+            engine_thinking: ByColor::default(),
             undo_floor: 0,
             seq: 1,
             game_seq: 1,
@@ -226,8 +119,18 @@ impl Runtime {
         self.game.as_ref().map_or(0, |g| g.moves().len() as u32)
     }
 
+    /// Aborted or expired: over, with no result.
+    pub(crate) fn void(&self) -> bool {
+        self.aborted.is_some() || self.expired
+    }
+
+    /// A person's seat is still open and the game is not over: the invitation can expire.
+    pub(crate) fn waiting_for_invite(&self) -> bool {
+        !self.finished() && Color::ALL.into_iter().any(|c| !self.joined(c))
+    }
+
     pub(crate) fn finished(&self) -> bool {
-        self.aborted.is_some()
+        self.void()
             || matches!(
                 self.game.as_ref().map(Game::phase),
                 Some(Phase::Finished(_))
@@ -235,7 +138,7 @@ impl Runtime {
     }
 
     pub(crate) fn phase_view(&self) -> PhaseView {
-        if self.aborted.is_some() {
+        if self.void() {
             return PhaseView::Finished;
         }
         if !self.joined(Color::Black) || !self.joined(Color::White) {
@@ -254,7 +157,7 @@ impl Runtime {
 
     /// Whether the clock of the player to move is running.
     pub(crate) fn clock_running(&self) -> Option<Color> {
-        if self.setup.time == TimeControl::None || !self.started() || self.aborted.is_some() {
+        if self.setup.time == TimeControl::None || !self.started() || self.void() {
             return None;
         }
         let game = self.game.as_ref()?;
@@ -329,281 +232,6 @@ impl Runtime {
         })
     }
 
-    /// The records a seat's command produces, or why it is refused. Changes nothing.
-    pub(crate) fn decide(
-        &self,
-        color: Color,
-        msg: &ClientMsg,
-        now: Instant,
-    ) -> Result<Vec<Record>, WireError> {
-        self.decide_lagged(color, msg, now, 0)
-    }
-
-    /// As [`Runtime::decide`], for a command that came over a connection whose lag credit is
-    /// `lag_ms` (half its round trip; capped at [`lag::LAG_CAP_MS`] here).
-    pub(crate) fn decide_lagged(
-        &self,
-        color: Color,
-        msg: &ClientMsg,
-        now: Instant,
-        lag_ms: u64,
-    ) -> Result<Vec<Record>, WireError> {
-        let side = Side::from(color);
-        let ply = self.ply();
-        if self.aborted.is_some() {
-            return Err(WireError::new(ErrorCode::NotNow, "the game was aborted"));
-        }
-        match *msg {
-            ClientMsg::Play { ply: p, x, y } => {
-                self.move_records(color, p, Move::Play(Point::new(x, y)), now, lag_ms)
-            }
-            ClientMsg::Pass { ply: p } => self.move_records(color, p, Move::Pass, now, lag_ms),
-            ClientMsg::Resign { .. } => {
-                if self.finished() {
-                    return Err(WireError::new(ErrorCode::NotNow, "the game is over"));
-                }
-                Ok(vec![Record::Resign { by: side }])
-            }
-            ClientMsg::Abort { .. } => {
-                if self.finished() {
-                    return Err(WireError::new(ErrorCode::NotNow, "the game is over"));
-                }
-                let own = self.own_moves(color);
-                if own >= ABORT_BEFORE_OWN_MOVE {
-                    return Err(WireError::new(
-                        ErrorCode::NotNow,
-                        format!(
-                            "a game can be aborted only before your move {ABORT_BEFORE_OWN_MOVE}; you have played {own}: resign instead"
-                        ),
-                    ));
-                }
-                Ok(vec![Record::Aborted { by: side }])
-            }
-            ClientMsg::UndoRequest { ply: p } => {
-                let game = self.playing()?;
-                if p != ply {
-                    return Err(stale("undo request"));
-                }
-                if self.undo.is_some() {
-                    return Err(WireError::new(
-                        ErrorCode::NotNow,
-                        "an undo request is already waiting for an answer",
-                    ));
-                }
-                let moves = game.moves();
-                let last_own = moves
-                    .iter()
-                    .enumerate()
-                    .skip(self.undo_floor)
-                    .rev()
-                    .find(|(_, m)| m.color == color && !m.forced)
-                    .map(|(i, _)| i)
-                    .filter(|&i| moves.len() - i <= 2)
-                    .ok_or_else(|| {
-                        WireError::new(ErrorCode::NotNow, "you have no move to take back")
-                    })?;
-                let plies = (moves.len() - last_own) as u32;
-                let mut records = vec![Record::UndoRequested {
-                    by: side,
-                    ply,
-                    plies,
-                }];
-                if self.is_engine(color.other()) {
-                    records.push(Record::UndoAccepted { plies });
-                }
-                Ok(records)
-            }
-            ClientMsg::UndoAnswer { ply: p, accept } => {
-                let req = self.undo.filter(|r| r.by == color.other()).ok_or_else(|| {
-                    WireError::new(ErrorCode::NotNow, "no undo request to answer")
-                })?;
-                if p != req.ply || ply != req.ply {
-                    return Err(stale("answer"));
-                }
-                Ok(vec![if accept {
-                    Record::UndoAccepted { plies: req.plies }
-                } else {
-                    Record::UndoDeclined { by: side }
-                }])
-            }
-            ClientMsg::PlaceHandicap { ref points } => {
-                if color != Color::Black {
-                    return Err(WireError::new(
-                        ErrorCode::NotYourSeat,
-                        "Black places the handicap stones",
-                    ));
-                }
-                if self.game.is_some() {
-                    return Err(WireError::new(ErrorCode::NotNow, "the stones are placed"));
-                }
-                if !self.joined(Color::White) {
-                    return Err(WireError::new(
-                        ErrorCode::NotNow,
-                        "wait for your opponent to join",
-                    ));
-                }
-                let pts: Vec<Point> = points.iter().map(|&p| point(p)).collect();
-                self.setup
-                    .start_free(&pts)
-                    .map_err(|e| WireError::new(ErrorCode::NotNow, e))?;
-                Ok(vec![Record::Placed {
-                    points: points.clone(),
-                }])
-            }
-            ClientMsg::ToggleDead { proposal, x, y } => {
-                let game = self.scoring(proposal)?;
-                let p = Point::new(x, y);
-                if !game.size().contains(p) {
-                    return Err(WireError::new(ErrorCode::OffBoard, "off the board"));
-                }
-                if game.board().get(p).is_none() {
-                    return Err(WireError::new(ErrorCode::NotNow, "there is no stone there"));
-                }
-                Ok(vec![Record::ToggleDead {
-                    by: side,
-                    at: [x, y],
-                }])
-            }
-            ClientMsg::SuggestDead { proposal } => {
-                let game = self.scoring(proposal)?;
-                Ok(vec![Record::SetDead {
-                    by: side,
-                    points: game.suggest_dead().into_iter().map(xy).collect(),
-                }])
-            }
-            ClientMsg::Accept { proposal } => {
-                let game = self.scoring(proposal)?;
-                if game.accepted(color) {
-                    return Err(WireError::new(
-                        ErrorCode::NotNow,
-                        "you have accepted already",
-                    ));
-                }
-                Ok(vec![Record::Accept { by: side, proposal }])
-            }
-            ClientMsg::Reject { proposal } => {
-                self.scoring(proposal)?;
-                Ok(vec![Record::Resume { by: side }])
-            }
-            ClientMsg::Hello { .. } | ClientMsg::Resync | ClientMsg::Ping => {
-                Err(WireError::new(ErrorCode::BadMessage, "not a game command"))
-            }
-        }
-    }
-
-    /// Moves (passes included) `color` has played so far; handicap stones and White's forced
-    /// closing pass do not count.
-    pub(crate) fn own_moves(&self, color: Color) -> usize {
-        self.game.as_ref().map_or(0, |g| {
-            g.moves()
-                .iter()
-                .filter(|m| m.color == color && !m.forced)
-                .count()
-        })
-    }
-
-    /// Whether `color` may still abort the game.
-    pub(crate) fn can_abort(&self, color: Color) -> bool {
-        !self.finished() && self.own_moves(color) < ABORT_BEFORE_OWN_MOVE
-    }
-
-    fn playing(&self) -> Result<&Game, WireError> {
-        match &self.game {
-            Some(g) if self.started() && g.phase() == Phase::Playing => Ok(g),
-            _ if !self.started() => Err(WireError::new(
-                ErrorCode::NotNow,
-                "the game has not started yet",
-            )),
-            _ => Err(WireError::new(ErrorCode::NotNow, "play has stopped")),
-        }
-    }
-
-    fn scoring(&self, proposal: u32) -> Result<&Game, WireError> {
-        match &self.game {
-            Some(g) if g.phase() == Phase::Scoring => {
-                if g.dead_version() == proposal {
-                    Ok(g)
-                } else {
-                    Err(stale("dead-stone action"))
-                }
-            }
-            _ => Err(WireError::new(
-                ErrorCode::NotNow,
-                "dead stones are marked only after two passes",
-            )),
-        }
-    }
-
-    fn move_records(
-        &self,
-        color: Color,
-        ply: u32,
-        mv: Move,
-        now: Instant,
-        lag_ms: u64,
-    ) -> Result<Vec<Record>, WireError> {
-        let game = self.playing()?;
-        if ply != self.ply() {
-            return Err(stale("move"));
-        }
-        if let Err(e) = game.check_as(color, mv) {
-            return Err(WireError {
-                code: illegal_error(e),
-                message: e.to_string(),
-                ko_point: if e == IllegalMove::Ko {
-                    game.board().ko_point(color).map(xy)
-                } else {
-                    None
-                },
-            });
-        }
-        let clock = if self.setup.time == TimeControl::None {
-            None
-        } else {
-            // Network lag is not thinking time (capped); a move inside the flag grace is
-            // played as if made on the last millisecond.
-            let clock = self.clocks.get(color);
-            let elapsed = self
-                .elapsed_ms(now)
-                .saturating_sub(lag_ms.min(lag::LAG_CAP_MS));
-            let left = self.setup.time.time_left_ms(clock).unwrap_or(u64::MAX);
-            let charged = self.setup.time.charge(clock, elapsed).or_else(|| {
-                (elapsed < left.saturating_add(lag::FLAG_GRACE_MS))
-                    .then(|| self.setup.time.charge(clock, left.saturating_sub(1)))
-                    .flatten()
-            });
-            match charged {
-                Some(c) => Some(c),
-                None => {
-                    return Ok(vec![Record::TimeOut {
-                        color: color.into(),
-                    }]);
-                }
-            }
-        };
-        Ok(vec![Record::Move {
-            color: color.into(),
-            at: mv.point().map(xy),
-            clock,
-            illegal: None,
-        }])
-    }
-
-    /// The record for an engine's illegal move under the rules' policy (AGA-8, JP-11).
-    pub(crate) fn engine_illegal(&self, color: Color, reason: String) -> Record {
-        match self.setup.rules().illegal {
-            tengen_core::IllegalPolicy::Pass => Record::Move {
-                color: color.into(),
-                at: None,
-                clock: None,
-                illegal: Some(reason),
-            },
-            tengen_core::IllegalPolicy::Lose => Record::Forfeit {
-                color: color.into(),
-            },
-        }
-    }
-
     /// Plays a record. On an error nothing may be assumed about the state (the actor reloads).
     /// Clock checkpoints change no position and produce no event (`None`).
     pub(crate) fn apply(
@@ -635,8 +263,8 @@ impl Runtime {
 
     fn apply_inner(&mut self, record: &Record, now: Instant) -> Result<EventView, String> {
         let e = |x: ActionError| x.to_string();
-        if self.aborted.is_some() {
-            return Err("the game was aborted".into());
+        if self.void() {
+            return Err("the game is over with no result".into());
         }
         Ok(match record {
             Record::Created { .. } => return Err("a second `created`".into()),
@@ -685,7 +313,7 @@ impl Runtime {
                     },
                 }
             }
-            Record::Forfeit { color } => {
+            Record::Forfeit { color, .. } => {
                 let r = self.game_mut()?.forfeit((*color).into()).map_err(e)?;
                 EventView::Finished {
                     result: r.to_string(),
@@ -784,191 +412,25 @@ impl Runtime {
                 self.undo = None;
                 EventView::Aborted { by: *by }
             }
+            Record::Expired => {
+                if !self.waiting_for_invite() {
+                    return Err("expiring an invitation that was opened".into());
+                }
+                self.expired = true;
+                EventView::Expired
+            }
             Record::Clock { .. } => return Err("a clock checkpoint out of place".into()),
         })
-    }
-
-    /// `move 37 (D4)` or `moves 36–37 (Q16, D4)`.
-    fn undo_description(&self, plies: u32, _by: Color) -> String {
-        let Some(game) = &self.game else {
-            return String::new();
-        };
-        let moves = game.moves();
-        let n = moves.len();
-        let from = n.saturating_sub(plies as usize);
-        let names: Vec<String> = moves[from..]
-            .iter()
-            .map(|m| match m.mv {
-                Move::Play(p) => coord_name(p, game.size().get()),
-                Move::Pass => "pass".into(),
-            })
-            .collect();
-        if plies == 1 {
-            format!("move {} ({})", n, names.join(", "))
-        } else {
-            format!("moves {}–{} ({})", from + 1, n, names.join(", "))
-        }
-    }
-
-    /// The state every connection sees.
-    pub(crate) fn view(
-        &self,
-        v: u64,
-        connected: ByColor<bool>,
-        spectators: u32,
-        now: Instant,
-    ) -> StateView {
-        let size = self.setup.size;
-        let running = self.clock_running();
-        let elapsed = self.elapsed_ms(now);
-        let game = self.game.as_ref();
-        let player = |c: Color| {
-            let kind = self.seat_kind(c);
-            let clock = (self.setup.time != TimeControl::None).then(|| {
-                let state = *self.clocks.get(c);
-                ClockView {
-                    at_turn_start: state,
-                    running: running == Some(c),
-                    elapsed_ms: if running == Some(c) { elapsed } else { 0 },
-                    overtime: matches!(self.setup.time, TimeControl::ByoYomi { .. })
-                        && state.main_ms == 0,
-                }
-            });
-            PlayerView {
-                name: kind.name().to_owned(),
-                kind: match kind {
-                    SeatKind::Person { .. } => "person".into(),
-                    SeatKind::Engine { .. } => "engine".into(),
-                },
-                joined: self.joined(c),
-                connected: self.is_engine(c) || *connected.get(c),
-                captures: game.map_or(0, |g| g.captures(c)),
-                pass_stones: game.map_or(0, |g| g.pass_stones(c)),
-                accepted: game.is_some_and(|g| g.accepted(c)),
-                can_abort: self.can_abort(c),
-                clock,
-            }
-        };
-        let mut board = String::with_capacity(usize::from(size) * usize::from(size));
-        if let Some(g) = game {
-            for p in g.size().points() {
-                board.push(match g.board().get(p) {
-                    None => '.',
-                    Some(Color::Black) => 'B',
-                    Some(Color::White) => 'W',
-                });
-            }
-        } else {
-            board.extend(std::iter::repeat_n(
-                '.',
-                usize::from(size) * usize::from(size),
-            ));
-        }
-        let phase = game.map(Game::phase).filter(|_| self.aborted.is_none());
-        let counted = match phase {
-            Some(Phase::Scoring) => true,
-            Some(Phase::Finished(r)) => matches!(
-                r,
-                tengen_core::GameResult::Score { .. } | tengen_core::GameResult::Jigo
-            ),
-            _ => false,
-        };
-        let score = counted.then(|| game.map(Game::score)).flatten();
-        StateView {
-            v,
-            id: self.id.clone(),
-            size,
-            rules: self.setup.rules.clone(),
-            rules_summary: rules_summary(&self.setup.rules),
-            komi: tengen_core::Komi::from_half_points(self.setup.komi_half_points).to_string(),
-            handicap: self.setup.handicap,
-            placement: self.setup.placement,
-            time: self.setup.time,
-            time_desc: self.setup.time.describe(),
-            phase: self.phase_view(),
-            board,
-            to_move: game.map_or(Color::Black, Game::to_move).into(),
-            ply: self.ply(),
-            last_move: game.and_then(|g| g.moves().last()).map(|m| LastMove {
-                color: m.color.into(),
-                at: m.mv.point().map(xy),
-            }),
-            ko_point: game
-                .filter(|g| g.phase() == Phase::Playing && self.aborted.is_none())
-                .and_then(|g| g.board().ko_point(g.to_move()))
-                .map(xy),
-            black: player(Color::Black),
-            white: player(Color::White),
-            undo: self.undo.map(|u| UndoView {
-                by: u.by.into(),
-                ply: u.ply,
-                plies: u.plies,
-                what: self.undo_description(u.plies, u.by),
-            }),
-            proposal: game.map_or(0, Game::dead_version),
-            ownership: score.as_ref().zip(game).map(|(s, g)| ownership_map(s, g)),
-            score: score.as_ref().map(score_view),
-            result: game.and_then(Game::result).map(|r| r.to_string()),
-            aborted_by: self.aborted.map(Side::from),
-            resumptions: game.map_or(0, Game::resumptions),
-            spectators,
-        }
-    }
-}
-
-fn ownership_map(score: &Score, game: &Game) -> String {
-    game.size()
-        .points()
-        .map(|p| match score.ownership(p) {
-            Ownership::Alive(_) => 'A',
-            Ownership::Seki(_) => 'S',
-            Ownership::Dead(_) => 'X',
-            Ownership::DeadInSeki(_) => 'Z',
-            Ownership::Territory(Color::Black) => 'b',
-            Ownership::Territory(Color::White) => 'w',
-            Ownership::SekiEye(_) => 'e',
-            Ownership::Dame => '-',
-        })
-        .collect()
-}
-
-fn half(h: i32) -> String {
-    if h % 2 == 0 {
-        format!("{}", h / 2)
-    } else {
-        format!("{}{}.5", if h < 0 { "-" } else { "" }, h.abs() / 2)
-    }
-}
-
-fn score_view(score: &Score) -> ScoreView {
-    let side = |c: Color| {
-        let s = score.sides.get(c);
-        SideScoreView {
-            territory: s.territory,
-            stones: s.stones,
-            captures: s.captures,
-            dead: s.dead,
-            pass_stones: s.pass_stones,
-            komi: half(s.komi_half_points),
-            compensation: s.compensation,
-            total: half(s.total_half_points),
-        }
-    };
-    ScoreView {
-        scoring: match score.scoring {
-            tengen_core::Scoring::Territory => "territory".into(),
-            tengen_core::Scoring::Area => "area".into(),
-        },
-        black: side(Color::Black),
-        white: side(Color::White),
-        result: score.result.to_string(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::{CreateGame, OpponentChoice};
+    use crate::{
+        settings::{CreateGame, OpponentChoice},
+        wire::{ClientMsg, ErrorCode, Side},
+    };
 
     fn created(rules: &str) -> Record {
         created_with(rules, TimeControl::None)

@@ -37,8 +37,13 @@ pub enum OpponentChoice {
     /// A person who opens the invite link first.
     #[default]
     Person,
-    /// Tengen's own simple player, in-process.
-    Tengen,
+    /// Tengen's own Monte-Carlo player, in-process.
+    Tengen {
+        /// Its strength, 1 (a beginner who still captures and saves stones) to 10 (full
+        /// strength within the game's clock); 5 when not given.
+        #[serde(default)]
+        level: Option<u8>,
+    },
     /// A GTP engine the server was started with (`tengen serve --engine NAME=COMMAND`).
     Gtp {
         /// The engine's name, as listed by `GET /api/engines`.
@@ -94,6 +99,10 @@ pub enum SeatKind {
     Engine {
         /// `tengen` for Tengen's own player, else the GTP engine's name.
         engine: String,
+        /// Tengen's level (1 to 10); absent for GTP engines and in games stored before
+        /// levels existed (which play at the default level).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<u8>,
     },
 }
 
@@ -103,7 +112,7 @@ impl SeatKind {
     pub fn name(&self) -> &str {
         match self {
             SeatKind::Person { name } => name,
-            SeatKind::Engine { engine } => engine,
+            SeatKind::Engine { engine, .. } => engine,
         }
     }
 }
@@ -167,6 +176,28 @@ pub(crate) fn rules_summary(rules_text: &str) -> String {
     }
 }
 
+/// A name as shown to everyone: without control characters (NUL, escapes, line breaks) or
+/// the invisible marks that reverse the text around them, trimmed, at most 40 characters;
+/// "Player" when nothing is left.
+fn player_name(given: Option<&str>) -> String {
+    let shown: String = given
+        .unwrap_or("")
+        .chars()
+        .filter(|&c| !c.is_control() && !is_direction_mark(c))
+        .collect();
+    let shown = shown.trim();
+    if shown.is_empty() {
+        return "Player".to_owned();
+    }
+    shown.chars().take(40).collect()
+}
+
+/// Unicode's embedding, override and isolate marks (U+202A–U+202E, U+2066–U+2069), which
+/// make a name display as something else.
+fn is_direction_mark(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 impl CreateGame {
     /// Validates the form and draws colours: the setup, or a message for the player.
     /// `engines` are the GTP engines the server knows.
@@ -204,28 +235,31 @@ impl CreateGame {
             return Err("komi is at most 200 points".into());
         }
         self.time.validate()?;
-        let name = self
-            .name
-            .as_deref()
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .unwrap_or("Player")
-            .chars()
-            .take(40)
-            .collect::<String>();
+        let name = player_name(self.name.as_deref());
         let opponent = match &self.opponent {
             OpponentChoice::Person => SeatKind::Person {
                 name: "Opponent".into(),
             },
-            OpponentChoice::Tengen => SeatKind::Engine {
-                engine: "tengen".into(),
-            },
+            OpponentChoice::Tengen { level } => {
+                let level = level.unwrap_or(crate::own::DEFAULT_LEVEL);
+                if !(1..=tengen_engine::MAX_LEVEL).contains(&level) {
+                    return Err(format!(
+                        "level {level}: Tengen's levels are 1 to {}",
+                        tengen_engine::MAX_LEVEL
+                    ));
+                }
+                SeatKind::Engine {
+                    engine: crate::engine::OWN.into(),
+                    level: Some(level),
+                }
+            }
             OpponentChoice::Gtp { name } => {
                 if !engines.iter().any(|e| e == name) {
                     return Err(format!("no engine named {name:?} on this server"));
                 }
                 SeatKind::Engine {
                     engine: name.clone(),
+                    level: None,
                 }
             }
         };
@@ -307,5 +341,68 @@ impl GameSetup {
             Color::Black => &self.black,
             Color::White => &self.white,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(name: &str) -> String {
+        let form = CreateGame {
+            size: 9,
+            rules: "aga".into(),
+            handicap: 0,
+            placement: Placement::Fixed,
+            komi: None,
+            color: ColorChoice::Black,
+            time: TimeControl::None,
+            opponent: OpponentChoice::Person,
+            name: Some(name.into()),
+        };
+        form.resolve(&[], true).unwrap().black.name().to_owned()
+    }
+
+    #[test]
+    fn engine_seats_stored_before_levels_existed_still_read_and_new_ones_keep_their_level() {
+        let old: SeatKind = serde_json::from_str(r#"{"kind":"engine","engine":"tengen"}"#).unwrap();
+        assert_eq!(
+            old,
+            SeatKind::Engine {
+                engine: "tengen".into(),
+                level: None
+            }
+        );
+        let form: CreateGame = serde_json::from_str(
+            r#"{"size":9,"rules":"aga","color":"black","opponent":{"kind":"tengen","level":3}}"#,
+        )
+        .unwrap();
+        let setup = form.resolve(&[], true).unwrap();
+        let stored = serde_json::to_string(&setup.white).unwrap();
+        assert_eq!(stored, r#"{"kind":"engine","engine":"tengen","level":3}"#);
+        // A GTP engine's seat is stored as before.
+        let gtp = SeatKind::Engine {
+            engine: "gnugo".into(),
+            level: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&gtp).unwrap(),
+            r#"{"kind":"engine","engine":"gnugo"}"#
+        );
+    }
+
+    #[test]
+    fn player_names_lose_control_characters_nul_and_direction_overrides() {
+        assert_eq!(named("Shusaku"), "Shusaku");
+        assert_eq!(named("Bad\0Name\u{1b}[31m"), "BadName[31m");
+        assert_eq!(named("two\nlines\r\ttab"), "twolinestab");
+        assert_eq!(named("evil\u{202e}txt.exe\u{2066}"), "eviltxt.exe");
+        assert_eq!(
+            named("\0\u{7f}\u{9f}"),
+            "Player",
+            "nothing left: the default"
+        );
+        assert_eq!(named("  Honinbo  "), "Honinbo");
+        assert_eq!(named(&"碁".repeat(50)).chars().count(), 40);
     }
 }

@@ -1,16 +1,19 @@
 //! Persistence behind a small trait: an append-only log of records per game, plus a summary
-//! row per game for the lists. The SQLite implementation commits every append before it
-//! returns, from one writer thread that groups concurrent appends into one transaction.
+//! row per game for the lists. Two implementations: SQLite ([`SqliteStore`], one file, the
+//! default) and PostgreSQL ([`PgStore`], shared by several servers). Both commit every append
+//! before its future resolves, and both number their schema with the one list of migrations
+//! here ([`SCHEMA_VERSION`]).
 
-use std::{
-    future::Future,
-    path::Path,
-    pin::Pin,
-    sync::{Arc, Mutex, mpsc as std_mpsc},
-};
+use std::{future::Future, pin::Pin};
 
 use serde::{Deserialize, Serialize};
-use tokio::sync::oneshot;
+
+mod cluster;
+mod postgres;
+mod sqlite;
+
+pub use postgres::{LEASE_TTL, PgStore};
+pub use sqlite::SqliteStore;
 
 /// A boxed future, so that [`Store`] can be used as `dyn Store`.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -33,6 +36,28 @@ pub enum StoreError {
     /// The store has shut down.
     #[error("the store is closed")]
     Closed,
+    /// The database cannot be reached now (down, restarting, unreachable); nothing was
+    /// written, or (for an append whose answer was lost) the log says whether it was.
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
+    /// The database could not be opened at start: the reason, naming the database.
+    #[error("{0}")]
+    Open(String),
+    /// The database's schema is newer than this program knows: it was written by a newer
+    /// version, which an older one must not write to.
+    #[error(
+        "the database's schema is version {found}, newer than the {known} this tengen knows: run a newer tengen (or restore an older database)"
+    )]
+    SchemaTooNew {
+        /// The version found.
+        found: u32,
+        /// [`SCHEMA_VERSION`].
+        known: u32,
+    },
+    /// This server no longer holds the game's lease: another has taken it over, and this
+    /// append was refused (fenced).
+    #[error("game {0} is run by another server now; this server's write was refused")]
+    NotHeld(String),
 }
 
 /// One row of the games list.
@@ -59,6 +84,9 @@ pub struct GameSummary {
     /// The game was aborted (it is finished, with no result).
     #[serde(default)]
     pub aborted: bool,
+    /// The invitation expired unopened (finished, no result; not listed).
+    #[serde(default)]
+    pub expired: bool,
 }
 
 /// Where games are kept. Every method commits before its future resolves.
@@ -76,298 +104,329 @@ pub trait Store: Send + Sync + 'static {
     /// A game's records in order, or `None` for an unknown game.
     fn load(&self, game: &str) -> BoxFuture<'_, Result<Option<Vec<String>>, StoreError>>;
 
-    /// The summaries of every game, newest first (at most `limit`).
-    fn list(&self, limit: u32) -> BoxFuture<'_, Result<Vec<GameSummary>, StoreError>>;
+    /// The summaries of the games worth listing, newest first (at most `limit`): not those
+    /// whose invitation expired, nor those still waiting for their invited player that were
+    /// created before `waiting_since_ms` (their invitation has expired, whether or not a
+    /// record says so yet).
+    fn list(
+        &self,
+        limit: u32,
+        waiting_since_ms: u64,
+    ) -> BoxFuture<'_, Result<Vec<GameSummary>, StoreError>>;
 
-    /// The ids of the games that are not finished.
+    /// The ids of the games that have started and are not finished (those waiting for their
+    /// invited player are not among them).
     fn live_games(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>>;
+
+    /// What keeps the games, for the log and `/api/info`: `sqlite` or `postgres`.
+    fn kind(&self) -> &'static str;
+
+    /// The schema version of the database (after the migrations applied at start):
+    /// [`SCHEMA_VERSION`].
+    fn schema_version(&self) -> u32;
+
+    /// Whether several servers may share this store (then games are leased, see
+    /// [`Store::claim`]).
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// Announces this server to the others sharing the store, reachable at `addr`
+    /// (`host:port`), and keeps announcing it while the process lives. Nothing for a store
+    /// of one server.
+    fn join_cluster(&self, addr: String) -> BoxFuture<'_, Result<(), StoreError>> {
+        let _ = addr;
+        Box::pin(async { Ok(()) })
+    }
+
+    /// Takes the right to run `game` on this server: a game runs on one server at a time,
+    /// and only the holder's appends are taken. A store of one server always grants it.
+    fn claim(&self, game: &str) -> BoxFuture<'_, Result<Claim, StoreError>> {
+        let _ = game;
+        Box::pin(async { Ok(Claim::Held(Lease::sole())) })
+    }
+
+    /// Games not finished whose server has stopped answering, for this one to take over.
+    fn orphans(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
 }
 
-/// The schema, one migration per entry; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[&str] = &[
+/// The answer to [`Store::claim`].
+#[non_exhaustive]
+pub enum Claim {
+    /// This server may run the game until the lease is lost.
+    Held(Lease),
+    /// Another server runs it, reachable at this `host:port`.
+    Elsewhere(String),
+    /// No such game.
+    Missing,
+}
+
+/// This server's right to write one game; released when dropped.
+pub struct Lease {
+    lost: tokio::sync::watch::Receiver<bool>,
+    /// Keeps `lost` open for a lease that cannot be lost.
+    _sole: Option<tokio::sync::watch::Sender<bool>>,
+    release: Option<Box<dyn FnOnce() + Send + Sync>>,
+}
+
+impl Lease {
+    /// The lease of a store of one server: never lost.
+    #[must_use]
+    pub fn sole() -> Lease {
+        let (tx, rx) = tokio::sync::watch::channel(false);
+        Lease {
+            lost: rx,
+            _sole: Some(tx),
+            release: None,
+        }
+    }
+
+    /// A lease that is lost when `lost` turns true (or its sender goes), and calls
+    /// `release` when dropped.
+    pub(crate) fn shared(
+        lost: tokio::sync::watch::Receiver<bool>,
+        release: impl FnOnce() + Send + Sync + 'static,
+    ) -> Lease {
+        Lease {
+            lost,
+            _sole: None,
+            release: Some(Box::new(release)),
+        }
+    }
+
+    /// Resolves when another server has taken the game over (or may have: this server lost
+    /// touch with the database for longer than a lease lasts).
+    pub async fn lost(&mut self) {
+        while !*self.lost.borrow_and_update() {
+            if self.lost.changed().await.is_err() {
+                return;
+            }
+        }
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if let Some(release) = self.release.take() {
+            release();
+        }
+    }
+}
+
+/// One step of the schema, in both dialects: one numbered list for both stores, so that a
+/// schema version means the same tables whichever database holds them. A database records
+/// how many it has applied (SQLite: `PRAGMA user_version`; PostgreSQL: `tengen_schema`).
+pub(crate) struct Migration {
+    pub(crate) sqlite: &'static str,
+    pub(crate) postgres: &'static str,
+}
+
+/// The migrations, oldest first; never change one that has shipped, add another.
+pub(crate) const MIGRATIONS: &[Migration] = &[
     // 1: games and their logs.
-    "CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        created_ms INTEGER NOT NULL,
-        finished INTEGER NOT NULL DEFAULT 0,
-        summary TEXT NOT NULL
-    );
-    CREATE INDEX games_created ON games(created_ms);
-    CREATE TABLE records (
-        game_id TEXT NOT NULL REFERENCES games(id),
-        seq INTEGER NOT NULL,
-        record TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    ) WITHOUT ROWID;",
+    Migration {
+        sqlite: "CREATE TABLE games (
+            id TEXT PRIMARY KEY,
+            created_ms INTEGER NOT NULL,
+            finished INTEGER NOT NULL DEFAULT 0,
+            summary TEXT NOT NULL
+        );
+        CREATE INDEX games_created ON games(created_ms);
+        CREATE TABLE records (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            record TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID;",
+        postgres: "CREATE TABLE games (
+            id TEXT PRIMARY KEY,
+            created_ms BIGINT NOT NULL,
+            finished BOOLEAN NOT NULL DEFAULT FALSE,
+            summary TEXT NOT NULL
+        );
+        CREATE INDEX games_created ON games(created_ms);
+        CREATE TABLE records (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            seq BIGINT NOT NULL,
+            record TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        );",
+    },
+    // 2: whether a game waits for its invited player, or its invitation expired, so that
+    // start-up and the lists skip abandoned invitations without reading their summaries.
+    Migration {
+        sqlite: "ALTER TABLE games ADD COLUMN waiting INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN expired INTEGER NOT NULL DEFAULT 0;
+        UPDATE games SET waiting = (json_extract(summary, '$.phase') = 'waiting');
+        CREATE INDEX games_live ON games(finished, waiting);",
+        postgres: "ALTER TABLE games ADD COLUMN waiting BOOLEAN NOT NULL DEFAULT FALSE;
+        ALTER TABLE games ADD COLUMN expired BOOLEAN NOT NULL DEFAULT FALSE;
+        UPDATE games SET waiting = (summary::jsonb ->> 'phase' = 'waiting');
+        CREATE INDEX games_live ON games(finished, waiting);",
+    },
+    // 3: the servers sharing the database and their leases on games (PostgreSQL; a SQLite
+    // file has one server). A lease's fence comes from a sequence, so that it never repeats.
+    Migration {
+        sqlite: "",
+        postgres: "CREATE TABLE nodes (
+            id TEXT PRIMARY KEY,
+            addr TEXT NOT NULL,
+            seen TIMESTAMPTZ NOT NULL
+        );
+        CREATE SEQUENCE lease_fence;
+        CREATE TABLE leases (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            node TEXT NOT NULL,
+            fence BIGINT NOT NULL
+        );
+        CREATE INDEX leases_node ON leases(node);",
+    },
 ];
 
-struct Append {
-    game: String,
-    first_seq: u64,
-    records: Vec<String>,
-    summary: GameSummary,
-    reply: oneshot::Sender<Result<(), StoreError>>,
+/// The schema version this program writes: the number of migrations it knows.
+pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
+
+/// The columns the lists filter on, from a summary.
+pub(crate) struct Flags {
+    pub(crate) finished: bool,
+    pub(crate) waiting: bool,
+    pub(crate) expired: bool,
 }
 
-/// SQLite, the default store: one file, created with its schema on first start.
-///
-/// WAL mode with `synchronous=NORMAL`: a committed append survives the process being killed
-/// (`kill -9`); `synchronous=FULL` (see [`SqliteStore::open_with`]) also survives power loss.
-pub struct SqliteStore {
-    writer: Mutex<std_mpsc::Sender<Append>>,
-    reader: Arc<Mutex<rusqlite::Connection>>,
-}
-
-fn db_err(e: rusqlite::Error) -> StoreError {
-    StoreError::Database(e.to_string())
-}
-
-fn open_conn(path: &Path, full_sync: bool) -> Result<rusqlite::Connection, StoreError> {
-    let conn = rusqlite::Connection::open(path).map_err(db_err)?;
-    conn.busy_timeout(std::time::Duration::from_secs(5))
-        .map_err(db_err)?;
-    conn.pragma_update(None, "journal_mode", "WAL")
-        .map_err(db_err)?;
-    conn.pragma_update(
-        None,
-        "synchronous",
-        if full_sync { "FULL" } else { "NORMAL" },
-    )
-    .map_err(db_err)?;
-    conn.pragma_update(None, "foreign_keys", "ON")
-        .map_err(db_err)?;
-    Ok(conn)
-}
-
-fn migrate(conn: &mut rusqlite::Connection) -> Result<(), StoreError> {
-    let version: u32 = conn
-        .query_row("PRAGMA user_version", [], |r| r.get(0))
-        .map_err(db_err)?;
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        let tx = conn.transaction().map_err(db_err)?;
-        tx.execute_batch(sql).map_err(db_err)?;
-        tx.pragma_update(None, "user_version", i + 1)
-            .map_err(db_err)?;
-        tx.commit().map_err(db_err)?;
-    }
-    Ok(())
-}
-
-impl SqliteStore {
-    /// Opens (or creates, with migrations) the database at `path`.
-    ///
-    /// # Errors
-    /// [`StoreError::Database`] when the file cannot be opened or migrated.
-    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        SqliteStore::open_with(path, false)
-    }
-
-    /// As [`SqliteStore::open`]; `full_sync` makes every commit wait for the disk.
-    ///
-    /// # Errors
-    /// [`StoreError::Database`] when the file cannot be opened or migrated.
-    pub fn open_with(path: &Path, full_sync: bool) -> Result<SqliteStore, StoreError> {
-        let mut conn = open_conn(path, full_sync)?;
-        migrate(&mut conn)?;
-        let reader = open_conn(path, full_sync)?;
-        let (tx, rx) = std_mpsc::channel::<Append>();
-        std::thread::Builder::new()
-            .name("tengen-sqlite-writer".into())
-            .spawn(move || writer_loop(conn, rx))
-            .map_err(|e| StoreError::Database(e.to_string()))?;
-        Ok(SqliteStore {
-            writer: Mutex::new(tx),
-            reader: Arc::new(Mutex::new(reader)),
-        })
-    }
-
-    async fn read<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&rusqlite::Connection) -> Result<T, StoreError> + Send + 'static,
-    ) -> Result<T, StoreError> {
-        let reader = Arc::clone(&self.reader);
-        tokio::task::spawn_blocking(move || {
-            let conn = reader.lock().map_err(|_| StoreError::Closed)?;
-            f(&conn)
-        })
-        .await
-        .map_err(|_| StoreError::Closed)?
-    }
-}
-
-/// Writes appends as they come, grouping whatever is waiting into one transaction (group
-/// commit), and answers each append only after the commit.
-fn writer_loop(mut conn: rusqlite::Connection, rx: std_mpsc::Receiver<Append>) {
-    while let Ok(first) = rx.recv() {
-        let mut batch = vec![first];
-        while batch.len() < 1024 {
-            match rx.try_recv() {
-                Ok(a) => batch.push(a),
-                Err(_) => break,
-            }
+impl GameSummary {
+    pub(crate) fn flags(&self) -> Flags {
+        Flags {
+            finished: self.phase == "finished",
+            waiting: self.phase == "waiting",
+            expired: self.expired,
         }
-        let results = write_batch(&mut conn, &batch);
-        for (append, result) in batch.into_iter().zip(results) {
-            let _ = append.reply.send(result);
-        }
-    }
-}
-
-fn write_batch(conn: &mut rusqlite::Connection, batch: &[Append]) -> Vec<Result<(), StoreError>> {
-    let mut tx = match conn.transaction() {
-        Ok(tx) => tx,
-        Err(e) => return batch.iter().map(|_| Err(db_err(e.clone_err()))).collect(),
-    };
-    let mut results = Vec::with_capacity(batch.len());
-    for a in batch {
-        results.push(write_one(&mut tx, a));
-    }
-    match tx.commit() {
-        Ok(()) => results,
-        Err(e) => batch.iter().map(|_| Err(db_err(e.clone_err()))).collect(),
-    }
-}
-
-trait CloneErr {
-    fn clone_err(&self) -> rusqlite::Error;
-}
-
-impl CloneErr for rusqlite::Error {
-    fn clone_err(&self) -> rusqlite::Error {
-        rusqlite::Error::InvalidParameterName(self.to_string())
-    }
-}
-
-fn write_one(tx: &mut rusqlite::Transaction<'_>, a: &Append) -> Result<(), StoreError> {
-    let sp = tx.savepoint_with_name("append").map_err(db_err)?;
-    let summary =
-        serde_json::to_string(&a.summary).map_err(|e| StoreError::Database(e.to_string()))?;
-    let finished = i64::from(a.summary.phase == "finished");
-    if a.first_seq == 1 {
-        sp.execute(
-            "INSERT INTO games (id, created_ms, finished, summary) VALUES (?1, ?2, ?3, ?4)",
-            rusqlite::params![a.game, a.summary.created_ms as i64, finished, summary],
-        )
-        .map_err(|e| conflict_or(e, a, 1))?;
-    } else {
-        sp.execute(
-            "UPDATE games SET finished = ?2, summary = ?3 WHERE id = ?1",
-            rusqlite::params![a.game, finished, summary],
-        )
-        .map_err(db_err)?;
-    }
-    {
-        let mut stmt = sp
-            .prepare_cached("INSERT INTO records (game_id, seq, record) VALUES (?1, ?2, ?3)")
-            .map_err(db_err)?;
-        for (i, r) in a.records.iter().enumerate() {
-            let seq = a.first_seq + i as u64;
-            stmt.execute(rusqlite::params![a.game, seq as i64, r])
-                .map_err(|e| conflict_or(e, a, seq))?;
-        }
-    }
-    sp.commit().map_err(db_err)
-}
-
-fn conflict_or(e: rusqlite::Error, a: &Append, seq: u64) -> StoreError {
-    match e.sqlite_error_code() {
-        Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict {
-            game: a.game.clone(),
-            seq,
-        },
-        _ => db_err(e),
-    }
-}
-
-impl Store for SqliteStore {
-    fn append(
-        &self,
-        game: &str,
-        first_seq: u64,
-        records: Vec<String>,
-        summary: GameSummary,
-    ) -> BoxFuture<'_, Result<(), StoreError>> {
-        let (reply, rx) = oneshot::channel();
-        let sent = self
-            .writer
-            .lock()
-            .map_err(|_| StoreError::Closed)
-            .and_then(|w| {
-                w.send(Append {
-                    game: game.to_owned(),
-                    first_seq,
-                    records,
-                    summary,
-                    reply,
-                })
-                .map_err(|_| StoreError::Closed)
-            });
-        Box::pin(async move {
-            sent?;
-            rx.await.map_err(|_| StoreError::Closed)?
-        })
-    }
-
-    fn load(&self, game: &str) -> BoxFuture<'_, Result<Option<Vec<String>>, StoreError>> {
-        let game = game.to_owned();
-        Box::pin(self.read(move |conn| {
-            let exists: bool = conn
-                .query_row("SELECT 1 FROM games WHERE id = ?1", [&game], |_| Ok(()))
-                .map(|()| true)
-                .or_else(|e| match e {
-                    rusqlite::Error::QueryReturnedNoRows => Ok(false),
-                    e => Err(db_err(e)),
-                })?;
-            if !exists {
-                return Ok(None);
-            }
-            let mut stmt = conn
-                .prepare_cached("SELECT record FROM records WHERE game_id = ?1 ORDER BY seq")
-                .map_err(db_err)?;
-            let rows = stmt
-                .query_map([&game], |r| r.get::<_, String>(0))
-                .map_err(db_err)?;
-            rows.collect::<Result<Vec<_>, _>>()
-                .map(Some)
-                .map_err(db_err)
-        }))
-    }
-
-    fn list(&self, limit: u32) -> BoxFuture<'_, Result<Vec<GameSummary>, StoreError>> {
-        Box::pin(self.read(move |conn| {
-            let mut stmt = conn
-                .prepare_cached("SELECT summary FROM games ORDER BY created_ms DESC LIMIT ?1")
-                .map_err(db_err)?;
-            let rows = stmt
-                .query_map([limit], |r| r.get::<_, String>(0))
-                .map_err(db_err)?;
-            let mut out = Vec::new();
-            for row in rows {
-                let text = row.map_err(db_err)?;
-                if let Ok(s) = serde_json::from_str(&text) {
-                    out.push(s);
-                }
-            }
-            Ok(out)
-        }))
-    }
-
-    fn live_games(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
-        Box::pin(self.read(|conn| {
-            let mut stmt = conn
-                .prepare_cached("SELECT id FROM games WHERE finished = 0")
-                .map_err(db_err)?;
-            let rows = stmt
-                .query_map([], |r| r.get::<_, String>(0))
-                .map_err(db_err)?;
-            rows.collect::<Result<Vec<_>, _>>().map_err(db_err)
-        }))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    //! The one suite of store tests, run against each store: SQLite in a temporary file, and
+    //! PostgreSQL in a fresh database of the server `TENGEN_TEST_POSTGRES_URL` names (a
+    //! real one; the tests say they are skipped when it is not set).
+
+    use std::{path::PathBuf, sync::Arc};
+
     use super::*;
+
+    /// Where a test's games are kept; each `open` opens the same place anew.
+    enum Place {
+        Sqlite(PathBuf),
+        Postgres(String),
+    }
+
+    impl Place {
+        fn sqlite(name: &str) -> Place {
+            let dir = std::env::temp_dir().join(format!("tengen-store-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let path = dir.join(format!("{name}.db"));
+            let _ = std::fs::remove_file(&path);
+            Place::Sqlite(path)
+        }
+
+        /// A new database on the test server, or `None` (and a line saying so) without one.
+        async fn postgres(name: &str) -> Option<Place> {
+            let Some(url) = crate::test_postgres::fresh_database(name).await else {
+                println!("skipped: TENGEN_TEST_POSTGRES_URL not set");
+                return None;
+            };
+            Some(Place::Postgres(url))
+        }
+
+        async fn open(&self) -> Arc<dyn Store> {
+            match self {
+                Place::Sqlite(path) => Arc::new(SqliteStore::open(path).unwrap()),
+                Place::Postgres(url) => Arc::new(PgStore::connect(url).await.unwrap()),
+            }
+        }
+    }
+
+    /// Runs the suite's test `$name` (an `async fn(Place)`) once per store.
+    macro_rules! for_each_store {
+        ($($name:ident),* $(,)?) => {
+            mod sqlite {
+                $(#[tokio::test]
+                async fn $name() {
+                    super::$name(super::Place::sqlite(stringify!($name))).await;
+                })*
+            }
+            mod postgres {
+                $(#[tokio::test]
+                async fn $name() {
+                    if let Some(place) = super::Place::postgres(stringify!($name)).await {
+                        super::$name(place).await;
+                    }
+                })*
+            }
+        };
+    }
+
+    for_each_store!(
+        appends_survive_reopening_and_duplicates_conflict,
+        waiting_games_are_not_live_and_expired_invitations_are_not_listed,
+        concurrent_appends_to_one_game_keep_one_gap_free_order,
+    );
+
+    /// A lease whose holder is not seen (never announced, or paused past [`LEASE_TTL`]) is
+    /// taken over with a new fence, and the old holder's next append is refused; a holder
+    /// that is seen keeps its game.
+    #[tokio::test]
+    async fn postgres_a_lease_taken_over_fences_the_old_holder() {
+        let Some(Place::Postgres(url)) = Place::postgres("fence").await else {
+            return;
+        };
+        // `stale` holds a lease but is never seen (it has not announced itself).
+        let stale = PgStore::connect(&url).await.unwrap();
+        let fresh = PgStore::connect(&url).await.unwrap();
+        fresh.join_cluster("fresh:1".into()).await.unwrap();
+        let third = PgStore::connect(&url).await.unwrap();
+        third.join_cluster("third:1".into()).await.unwrap();
+        let row = || summary("g", "playing");
+        stale
+            .append("g", 1, vec!["created".into()], row())
+            .await
+            .unwrap();
+        let Claim::Held(mut old) = stale.claim("g").await.unwrap() else {
+            panic!("a game nobody holds is granted");
+        };
+        stale
+            .append("g", 2, vec!["old 2".into()], row())
+            .await
+            .unwrap();
+        // Nobody else may write while a lease exists, even with the next number.
+        assert!(third.append("g", 3, vec!["x".into()], row()).await.is_err());
+
+        let Claim::Held(_new) = fresh.claim("g").await.unwrap() else {
+            panic!("the lease of a holder not seen is taken over");
+        };
+        let refused = stale.append("g", 3, vec!["old 3".into()], row()).await;
+        assert!(
+            matches!(refused, Err(StoreError::NotHeld(_))),
+            "{refused:?}"
+        );
+        tokio::time::timeout(std::time::Duration::from_secs(1), old.lost())
+            .await
+            .expect("the old holder is told it lost the lease");
+        fresh
+            .append("g", 3, vec!["new 3".into()], row())
+            .await
+            .unwrap();
+        assert!(matches!(
+            third.claim("g").await.unwrap(),
+            Claim::Elsewhere(addr) if addr == "fresh:1"
+        ));
+        assert_eq!(
+            fresh.load("g").await.unwrap().unwrap(),
+            vec!["created".to_string(), "old 2".into(), "new 3".into()]
+        );
+        assert!(matches!(fresh.claim("nope").await.unwrap(), Claim::Missing));
+    }
 
     fn summary(id: &str, phase: &str) -> GameSummary {
         GameSummary {
@@ -381,17 +440,14 @@ mod tests {
             moves: 0,
             created_ms: 1,
             aborted: false,
+            expired: false,
         }
     }
 
-    #[tokio::test]
-    async fn appends_survive_reopening_and_duplicates_conflict() {
-        let dir = std::env::temp_dir().join(format!("tengen-store-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("t.db");
-        let _ = std::fs::remove_file(&path);
+    async fn appends_survive_reopening_and_duplicates_conflict(place: Place) {
         {
-            let s = SqliteStore::open(&path).unwrap();
+            let s = place.open().await;
+            assert_eq!(s.schema_version(), SCHEMA_VERSION);
             s.append(
                 "g1",
                 1,
@@ -407,14 +463,80 @@ mod tests {
                 .append("g1", 3, vec!["x".into()], summary("g1", "playing"))
                 .await;
             assert!(matches!(dup, Err(StoreError::Conflict { seq: 3, .. })));
+            let again = s
+                .append("g1", 1, vec!["x".into()], summary("g1", "playing"))
+                .await;
+            assert!(matches!(again, Err(StoreError::Conflict { seq: 1, .. })));
         }
-        let s = SqliteStore::open(&path).unwrap();
+        let s = place.open().await;
         assert_eq!(
             s.load("g1").await.unwrap().unwrap(),
             vec!["a".to_string(), "b".into(), "c".into()]
         );
         assert_eq!(s.load("nope").await.unwrap(), None);
         assert_eq!(s.live_games().await.unwrap(), vec!["g1".to_string()]);
-        assert_eq!(s.list(10).await.unwrap().len(), 1);
+        assert_eq!(s.list(10, 0).await.unwrap().len(), 1);
+    }
+
+    async fn waiting_games_are_not_live_and_expired_invitations_are_not_listed(place: Place) {
+        let s = place.open().await;
+        let mut old = summary("old", "waiting");
+        old.created_ms = 100;
+        let mut new = summary("new", "waiting");
+        new.created_ms = 300;
+        let mut gone = summary("gone", "finished");
+        gone.expired = true;
+        for row in [old, new, gone, summary("live", "playing")] {
+            let id = row.id.clone();
+            s.append(&id, 1, vec!["{}".into()], row).await.unwrap();
+        }
+        assert_eq!(s.live_games().await.unwrap(), vec!["live".to_string()]);
+        let ids = |rows: Vec<GameSummary>| rows.into_iter().map(|g| g.id).collect::<Vec<_>>();
+        // Waiting since 200: the older invitation is past its time.
+        let mut listed = ids(s.list(10, 200).await.unwrap());
+        listed.sort();
+        assert_eq!(listed, vec!["live".to_string(), "new".into()]);
+    }
+
+    /// Two writers race for every sequence number of one game: exactly one wins each, the
+    /// loser is told `Conflict`, and the log has every number once, in order.
+    async fn concurrent_appends_to_one_game_keep_one_gap_free_order(place: Place) {
+        let s = place.open().await;
+        s.append(
+            "race",
+            1,
+            vec!["created".into()],
+            summary("race", "playing"),
+        )
+        .await
+        .unwrap();
+        let mut winners = Vec::new();
+        for seq in 2..=40u64 {
+            let a = s.append(
+                "race",
+                seq,
+                vec![format!("a{seq}")],
+                summary("race", "playing"),
+            );
+            let b = s.append(
+                "race",
+                seq,
+                vec![format!("b{seq}")],
+                summary("race", "playing"),
+            );
+            let (ra, rb) = tokio::join!(a, b);
+            match (ra, rb) {
+                (Ok(()), Err(StoreError::Conflict { seq: s, .. })) if s == seq => {
+                    winners.push(format!("a{seq}"));
+                }
+                (Err(StoreError::Conflict { seq: s, .. }), Ok(())) if s == seq => {
+                    winners.push(format!("b{seq}"));
+                }
+                other => panic!("seq {seq}: not one winner: {other:?}"),
+            }
+        }
+        let log = s.load("race").await.unwrap().unwrap();
+        assert_eq!(log[0], "created");
+        assert_eq!(&log[1..], &winners[..]);
     }
 }

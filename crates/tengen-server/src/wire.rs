@@ -88,6 +88,12 @@ pub enum ClientMsg {
         /// Moves played when the player aborted.
         ply: u32,
     },
+    /// Claim the game from an engine that has failed (died or stopped answering): the
+    /// engine loses by forfeit.
+    Claim {
+        /// Moves played when the player claimed.
+        ply: u32,
+    },
     /// Ask to take back the requester's last move (and the reply after it, if any).
     UndoRequest {
         /// Moves played when asked.
@@ -200,6 +206,16 @@ pub enum ServerMsg {
         /// For a ko refusal, the banned point.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ko_point: Option<Xy>,
+    },
+    /// Who is watching and which seats are connected: not a game change, so it has no
+    /// version, and it comes at most twice a second however many come and go.
+    Audience {
+        /// Spectators watching.
+        spectators: u32,
+        /// Whether a connection holds Black's seat (engines always).
+        black: bool,
+        /// Whether a connection holds White's seat (engines always).
+        white: bool,
     },
     /// Answer to `ping`.
     Pong,
@@ -349,17 +365,15 @@ pub enum EventView {
         /// The result, e.g. `B+3.5`, `W+R`.
         result: String,
     },
-    /// A player's connection came or went.
-    Presence {
-        /// Which seat.
+    /// Nobody opened the invitation in time: the game is over, with no result.
+    Expired,
+    /// An engine seat failed: it did not start, died or stopped answering. Its opponent may
+    /// claim the game or abort it.
+    EngineFailed {
+        /// The engine's seat.
         color: Side,
-        /// Whether at least one connection holds the seat.
-        connected: bool,
-    },
-    /// The number of spectators changed.
-    Spectators {
-        /// How many now.
-        count: u32,
+        /// What happened, e.g. `gnugo: no answer to "genmove w" within 60 s`.
+        reason: String,
     },
 }
 
@@ -410,8 +424,17 @@ pub struct PlayerView {
     pub pass_stones: u32,
     /// Accepted the current dead-stone proposal.
     pub accepted: bool,
-    /// May still abort the game (before this player's second move).
+    /// May still abort the game (before this player's second move, or once the engine
+    /// opponent has failed).
     pub can_abort: bool,
+    /// May claim the game: the engine opponent has failed.
+    pub can_claim: bool,
+    /// For an engine seat that has failed: what happened.
+    pub failure: Option<String>,
+    /// Tengen's level (1 to 10) when this seat is Tengen's own player.
+    pub level: Option<u8>,
+    /// Tengen's own player is searching its move now (not while it waits for a worker).
+    pub thinking: bool,
     /// The clock, if the game has one.
     pub clock: Option<ClockView>,
 }
@@ -515,6 +538,8 @@ pub struct StateView {
     pub result: Option<String>,
     /// Who aborted the game, if it was aborted (phase `finished`, no result).
     pub aborted_by: Option<Side>,
+    /// The invitation expired unopened (phase `finished`, no result).
+    pub expired: bool,
     /// How many times play was resumed after a dispute.
     pub resumptions: u32,
     /// Spectators watching.

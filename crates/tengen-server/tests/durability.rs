@@ -2,6 +2,7 @@
 //! restarted on the same database, continues every game exactly where it was.
 
 use std::{
+    ffi::OsStr,
     io::{BufRead, BufReader},
     net::SocketAddr,
     path::{Path, PathBuf},
@@ -10,10 +11,16 @@ use std::{
 
 use serde_json::{Value, json};
 
-use crate::common::{Player, create_and_join, http, seated, temp_db};
+use crate::common::{Db, Player, create_and_join, http, seated};
+
+// Each on SQLite and on PostgreSQL.
+crate::for_each_db!(
+    kill_9_during_play_then_restart_continues_every_game_move_by_move_clocks_included,
+    kill_9_while_a_player_thinks_charges_the_thinking_time_up_to_the_last_checkpoint_not_the_time_down,
+);
 
 /// `target/<profile>/tengen`, built if it is not there yet.
-fn tengen_binary() -> PathBuf {
+pub(crate) fn tengen_binary() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     let profile_dir = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
     let bin = profile_dir.join("tengen");
@@ -34,7 +41,7 @@ fn tengen_binary() -> PathBuf {
 }
 
 /// A server process, killed (SIGKILL) when dropped, so a failing test leaves none behind.
-struct Server(Child);
+pub(crate) struct Server(pub(crate) Child);
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -43,19 +50,29 @@ impl Drop for Server {
     }
 }
 
-/// Starts `tengen serve` on a free port; returns the process and its address.
-fn serve(db: &Path) -> (Server, SocketAddr) {
-    serve_with(db, &[])
+/// Starts `tengen serve` on a free port with the database `db` (a SQLite path or a
+/// PostgreSQL URL); returns the process and its address.
+pub(crate) fn serve(db: impl AsRef<OsStr>) -> (Server, SocketAddr) {
+    serve_with(db.as_ref(), &[])
 }
 
 /// As [`serve`], with environment variables (the clock checkpoint interval).
-fn serve_with(db: &Path, env: &[(&str, &str)]) -> (Server, SocketAddr) {
+pub(crate) fn serve_with(db: &OsStr, env: &[(&str, &str)]) -> (Server, SocketAddr) {
+    serve_logged(db, env, Stdio::null())
+}
+
+/// As [`serve_with`], with the server's stderr going to `stderr`.
+pub(crate) fn serve_logged(
+    db: &OsStr,
+    env: &[(&str, &str)],
+    stderr: impl Into<Stdio>,
+) -> (Server, SocketAddr) {
     let mut child = Command::new(tengen_binary())
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
         .envs(env.iter().copied())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .unwrap();
     let mut line = String::new();
@@ -73,7 +90,7 @@ fn serve_with(db: &Path, env: &[(&str, &str)]) -> (Server, SocketAddr) {
 
 /// The n-th move of the test games: Black on rows 1 and 3, White on rows 5 and 7, so that
 /// nothing is ever captured.
-fn nth_move(n: u64) -> (u8, u8) {
+pub(crate) fn nth_move(n: u64) -> (u8, u8) {
     let k = (n / 2) as u8;
     let (x, row) = (k % 9, k / 9);
     if n % 2 == 0 {
@@ -83,7 +100,7 @@ fn nth_move(n: u64) -> (u8, u8) {
     }
 }
 
-async fn play_moves(b: &mut Player, w: &mut Player, count: u64) {
+pub(crate) async fn play_moves(b: &mut Player, w: &mut Player, count: u64) {
     for _ in 0..count {
         let ply = b.state["ply"].as_u64().unwrap();
         let (x, y) = nth_move(ply);
@@ -97,10 +114,20 @@ async fn play_moves(b: &mut Player, w: &mut Player, count: u64) {
     }
 }
 
+/// The game's view. On PostgreSQL a restarted server is a new one, which takes over the
+/// games of the killed one once their lease lapses ([`tengen_server::LEASE_TTL`]); until then
+/// it answers `503` (it would forward to the killed server), so this asks again.
 async fn game_view(addr: SocketAddr, id: &str) -> Value {
-    let (status, v) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
-    assert_eq!(status, 200, "{v}");
-    v
+    let start = std::time::Instant::now();
+    loop {
+        let (status, v) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+        if status == 503 && start.elapsed() < tengen_server::LEASE_TTL * 4 {
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            continue;
+        }
+        assert_eq!(status, 200, "{v}");
+        return v;
+    }
 }
 
 fn clocks(v: &Value) -> Value {
@@ -112,9 +139,7 @@ fn clocks(v: &Value) -> Value {
     ])
 }
 
-#[tokio::test]
-async fn kill_9_during_play_then_restart_continues_every_game_move_by_move_clocks_included() {
-    let db = temp_db("durability");
+async fn kill_9_during_play_then_restart_continues_every_game_move_by_move_clocks_included(db: Db) {
     let (server, addr) = serve(&db);
     let forms = [
         json!({ "size": 9, "rules": "aga" }),
@@ -194,14 +219,13 @@ async fn kill_9_during_play_then_restart_continues_every_game_move_by_move_clock
     drop(server);
 }
 
-#[tokio::test]
-async fn kill_9_while_a_player_thinks_charges_the_thinking_time_up_to_the_last_checkpoint_not_the_time_down()
- {
+async fn kill_9_while_a_player_thinks_charges_the_thinking_time_up_to_the_last_checkpoint_not_the_time_down(
+    db: Db,
+) {
     const INTERVAL_MS: u64 = 1000;
     const THINK_MS: u64 = 3500;
     const DOWN_MS: u64 = 3000;
     let env = [(tengen_server::CHECKPOINT_ENV, "1000")];
-    let db = temp_db("checkpoints");
     let (server, addr) = serve_with(&db, &env);
     let g = create_and_join(
         addr,

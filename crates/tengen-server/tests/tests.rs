@@ -1,7 +1,12 @@
 //! Integration tests of `tengen-server` over real HTTP and WebSocket on 127.0.0.1.
 
+mod abuse;
 mod clocks;
+mod cluster;
 mod common;
 mod durability;
+mod engines;
 mod games;
+mod own_engine;
 mod security;
+mod stores;

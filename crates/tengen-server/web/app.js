@@ -43,7 +43,7 @@ function formValue(form) {
   }
   const opp = f.get('opponent');
   let opponent = { kind: 'person' };
-  if (opp === 'tengen') opponent = { kind: 'tengen' };
+  if (opp === 'tengen') opponent = { kind: 'tengen', level: +f.get('level') };
   else if (opp && opp.startsWith('gtp:')) opponent = { kind: 'gtp', name: opp.slice(4) };
   const body = {
     size: +size, rules: f.get('rules'), handicap: +f.get('handicap'),
@@ -89,6 +89,10 @@ async function showHome() {
     engines.append(label);
   }
   const form = $('create-form');
+  // Choosing a level chooses Tengen.
+  $('level-select').addEventListener('change', () => {
+    form.querySelector('input[name=opponent][value=tengen]').checked = true;
+  });
   form.addEventListener('change', (e) => {
     if (e.target.name === 'komi') komiEdited = true;
     if (['rules', 'handicap'].includes(e.target.name)) komiEdited = false;
@@ -218,6 +222,14 @@ function onMessage(m) {
       G.pendingResync = false;
       setState(m.state);
       break;
+    case 'audience':
+      // Who is watching and who is connected: not a game change, no version.
+      if (!G.state) return;
+      G.state.spectators = m.spectators;
+      G.state.black.connected = m.black;
+      G.state.white.connected = m.white;
+      render();
+      break;
     case 'error':
       showError(m);
       break;
@@ -259,6 +271,8 @@ function announce(ev, st) {
     case 'finished': t = `Game over: ${ev.result}`; break;
     case 'aborted': t = `${colorName(ev.by)} aborted the game: no result`; break;
     case 'joined': t = `${colorName(ev.color)} joined`; break;
+    case 'expired': t = 'The invitation expired unopened: no result'; break;
+    case 'engine_failed': t = `${colorName(ev.color)}'s engine has failed: ${ev.reason}`; break;
     default: break;
   }
   if (t) $('announce').textContent = t;
@@ -295,6 +309,11 @@ function setupControls() {
     const ply = G.state.ply;
     confirmDialog('Abort this game? It ends with no result: nobody wins or loses.', 'Yes, abort',
       () => send({ type: 'abort', ply }));
+  };
+  $('claim-button').onclick = () => {
+    const ply = G.state.ply;
+    confirmDialog('Claim this game? The engine that failed loses by forfeit.', 'Yes, claim',
+      () => send({ type: 'claim', ply }));
   };
   $('undo-button').onclick = () => send({ type: 'undo_request', ply: G.state.ply });
   $('suggest-button').onclick = () => send({ type: 'suggest_dead', proposal: G.state.proposal });
@@ -504,8 +523,10 @@ function renderPlayer(color) {
   const box = $('player-' + color);
   box.className = 'player' + (st.phase === 'playing' && st.to_move === color ? ' to-move' : '');
   const you = myColor() === color ? ' (you)' : '';
-  const conn = p.kind === 'engine' ? 'engine' : (!p.joined ? 'not joined yet' : (p.connected ? '● online' : '○ offline'));
-  const connCls = p.kind === 'engine' || (p.joined && p.connected) ? 'on' : 'off';
+  const engineWord = p.level ? `level ${p.level}` + (p.thinking ? ' · thinking…' : '') : 'engine';
+  const conn = p.kind === 'engine' ? (p.failure ? 'engine failed' : engineWord)
+    : (!p.joined ? 'not joined yet' : (p.connected ? '● online' : '○ offline'));
+  const connCls = (p.kind === 'engine' ? !p.failure : p.joined && p.connected) ? 'on' : 'off';
   const facts = [`captures ${p.captures}`];
   if (st.rules.startsWith('aga') || p.pass_stones) facts.push(`pass stones ${p.pass_stones}`);
   if (color === 'white') facts.push(`komi ${st.komi}`);
@@ -519,6 +540,10 @@ function renderPlayer(color) {
 
 function statusText(st) {
   const me = myColor();
+  const other = me === 'black' ? 'white' : 'black';
+  if (me && st[me].can_claim) {
+    return `The engine has failed (${st[other].failure}). Claim the game (a win by forfeit) or abort it.`;
+  }
   switch (st.phase) {
     case 'waiting': return 'Waiting for your opponent to open the invite link.';
     case 'placing': return me === 'black'
@@ -530,9 +555,11 @@ function statusText(st) {
       return `${who} (move ${st.ply + 1})${last}`;
     }
     case 'scoring': return 'Play has stopped. Click a group to mark it dead or alive; both players accept the same dead stones.';
-    case 'finished': return st.aborted_by
-      ? `Game aborted by ${colorName(st.aborted_by)}: no result.`
-      : `Game over: ${st.result}`;
+    case 'finished':
+      if (st.expired) return 'The invitation expired before anyone opened it: no result.';
+      return st.aborted_by
+        ? `Game aborted by ${colorName(st.aborted_by)}: no result.`
+        : `Game over: ${st.result}`;
     default: return '';
   }
 }
@@ -603,6 +630,7 @@ function render() {
   $('undo-button').disabled = !(playing && !st.undo && st.ply > 0);
   $('resign-button').disabled = st.phase === 'finished';
   $('abort-button').disabled = !(me && st[me].can_abort);
+  $('claim-button').hidden = !(me && st[me].can_claim);
   $('scoring-bar').classList.toggle('off', !(scoring && me));
   $('undo-bar').classList.toggle('off', !(playing || st.phase === 'waiting'));
   const accepted = me && st[me].accepted;

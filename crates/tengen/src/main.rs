@@ -1,6 +1,9 @@
 //! The `tengen` command: a thin layer of argument parsing over the Tengen crates.
 
 mod bench;
+mod bench_estimate;
+mod diagnose;
+mod genmove_suite;
 mod gtp_cmd;
 mod serve_cmd;
 mod sgf_cmd;
@@ -28,7 +31,7 @@ enum Command {
     Check(sgf_cmd::CheckArgs),
     /// Replay SGF records to their end and count them.
     Score(sgf_cmd::ScoreArgs),
-    /// Play Go in the browser: a web server that referees games and keeps them in SQLite.
+    /// Play Go in the browser: a web server that referees games and keeps them in SQLite or PostgreSQL.
     Serve(serve_cmd::ServeArgs),
 }
 

@@ -1,9 +1,9 @@
 //! `tengen serve`: play Go in the browser. Glue over `tengen-server`.
 
-use std::{net::SocketAddr, path::PathBuf, sync::Arc};
+use std::{net::SocketAddr, path::Path, sync::Arc, time::Duration};
 
 use clap::Args;
-use tengen_server::{AppState, ServerConfig, SqliteStore};
+use tengen_server::{AppState, PgStore, ServerConfig, SqliteStore, Store, check_engine};
 
 /// Arguments of `tengen serve`.
 #[derive(Args)]
@@ -11,20 +11,63 @@ pub(crate) struct ServeArgs {
     /// Address to listen on (port 0 picks a free port; the address is printed).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite database, created with its schema on first start.
+    /// Where games are kept: a SQLite file, created with its schema on first start, or a
+    /// PostgreSQL URL (`postgres://user:password@host:port/database`) that several servers
+    /// may share. Either way the schema's migrations are applied at start.
     #[arg(long, default_value = "tengen.db")]
-    db: PathBuf,
+    db: String,
+    /// With PostgreSQL: the `HOST:PORT` at which the other servers sharing the database reach
+    /// this one, to forward it the players of the games it runs (default: `--addr`, which
+    /// then must not be 0.0.0.0).
+    #[arg(long, value_name = "HOST:PORT")]
+    advertise: Option<String>,
     /// A GTP engine players can choose, as `COMMAND` (named after its program) or
-    /// `NAME=COMMAND`, e.g. `--engine "gnugo --mode gtp --level 5"`. Repeatable.
+    /// `NAME=COMMAND`, e.g. `--engine "/usr/games/gnugo --mode gtp --level 5"`. Repeatable.
+    /// Each is started and asked `name` and `protocol_version` at start-up; one that does
+    /// not answer is reported and not offered.
     #[arg(long = "engine")]
     engines: Vec<String>,
-    /// Wait for the disk at every commit (also survives power loss; slower).
+    /// Seconds an external engine may take to answer a command (a move, or the start-up
+    /// check); after that it has failed and its opponent may claim the game or abort it.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    engine_timeout: f64,
+    /// Searches of Tengen's own player that run at once, one thread each (default: the
+    /// number of cores); further ones wait their turn, first come first served, their
+    /// clock running, and take a shorter share of their thinking time while the queue is
+    /// long.
+    #[arg(long, value_name = "N")]
+    search_workers: Option<usize>,
+    /// SQLite: wait for the disk at every commit (also survives power loss; slower).
+    /// PostgreSQL follows the server's own `synchronous_commit`.
     #[arg(long)]
     full_sync: bool,
     /// How often a running clock is written down, in milliseconds: a crash gives a thinking
     /// player back at most this much time (default 5000, or TENGEN_CLOCK_CHECKPOINT_MS).
     #[arg(long, value_name = "MS")]
     clock_checkpoint_ms: Option<u64>,
+    /// Seconds a connection has to send a request's head (silent, half-sent and idle
+    /// keep-alive connections are closed after it).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    header_timeout: f64,
+    /// Seconds a request, body included, may take before it is answered 408.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
+    request_timeout: f64,
+    /// Connections (HTTP and WebSocket) one address may hold open.
+    #[arg(long, value_name = "N", default_value_t = 128)]
+    max_conns_per_ip: usize,
+    /// Seconds a WebSocket may leave the server's pings (sent every 10 s) unanswered.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0)]
+    pong_timeout: f64,
+    /// Games one address may create at once ...
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    games_burst: u32,
+    /// ... and one more game per address every this many seconds after that.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    games_every: f64,
+    /// Hours after which an invitation nobody opened expires (the game ends with no
+    /// result and is no longer listed).
+    #[arg(long, value_name = "HOURS", default_value_t = 24.0)]
+    invite_hours: f64,
 }
 
 /// `NAME=COMMAND` or `COMMAND` (named after the program's file name).
@@ -70,35 +113,131 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         .block_on(serve(args))
 }
 
-async fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let store = Arc::new(SqliteStore::open_with(&args.db, args.full_sync)?);
-    let engines = args.engines.iter().map(|s| engine_spec(s)).collect();
+/// Seconds from the command line, refused when negative or not finite.
+fn seconds(flag: &str, s: f64) -> anyhow::Result<Duration> {
+    Duration::try_from_secs_f64(s)
+        .map_err(|_| anyhow::anyhow!("--{flag} {s}: not a number of seconds"))
+}
+
+fn config(args: &ServeArgs) -> anyhow::Result<ServerConfig> {
     let mut config = ServerConfig::from_env();
     if let Some(ms) = args.clock_checkpoint_ms {
-        config.clock_checkpoint =
-            std::time::Duration::from_millis(ms).max(ServerConfig::MIN_CHECKPOINT);
+        config.clock_checkpoint = Duration::from_millis(ms).max(ServerConfig::MIN_CHECKPOINT);
+    }
+    config.header_read_timeout = seconds("header-timeout", args.header_timeout)?;
+    config.request_timeout = seconds("request-timeout", args.request_timeout)?;
+    config.max_connections_per_ip = args.max_conns_per_ip.max(1);
+    config.ws_pong_timeout = seconds("pong-timeout", args.pong_timeout)?;
+    config.games_burst = args.games_burst.max(1);
+    config.games_refill = seconds("games-every", args.games_every)?;
+    config.invite_ttl = seconds("invite-hours", args.invite_hours * 3600.0)?;
+    config.engine_timeout = seconds("engine-timeout", args.engine_timeout)?;
+    if let Some(n) = args.search_workers {
+        anyhow::ensure!(n >= 1, "--search-workers {n}: at least one search must run");
+        config.search_workers = n;
+    }
+    Ok(config)
+}
+
+/// Checks every engine at once; keeps those that answer, and says why each other one is
+/// not offered.
+async fn usable_engines(specs: &[String], timeout: Duration) -> Vec<(String, String)> {
+    let engines: Vec<(String, String)> = specs.iter().map(|s| engine_spec(s)).collect();
+    // The start-up check waits at most 10 s for an answer, however long moves may take.
+    let timeout = timeout.min(Duration::from_secs(10));
+    let checks: Vec<_> = engines
+        .iter()
+        .map(|(_, command)| tokio::spawn(check_engine(command.clone(), timeout)))
+        .collect();
+    let mut usable = Vec::new();
+    for ((name, command), check) in engines.into_iter().zip(checks) {
+        let result = check
+            .await
+            .unwrap_or_else(|e| Err(format!("the check failed: {e}")));
+        match result {
+            Ok(_) if usable.iter().any(|(n, _)| *n == name) => eprintln!(
+                "tengen: engine {name:?} ({command}) is not offered: an earlier --engine has that name; name them with NAME=COMMAND"
+            ),
+            Ok(check) => {
+                eprintln!(
+                    "tengen: engine {name:?} ({command}) answers: {}, GTP {}",
+                    check.name, check.protocol_version
+                );
+                usable.push((name, command));
+            }
+            Err(why) => eprintln!("tengen: engine {name:?} ({command}) is not offered: {why}"),
+        }
+    }
+    usable
+}
+
+/// The store `--db` names: PostgreSQL for a `postgres://` URL, else a SQLite file; and how
+/// to name it in the log (without a password).
+async fn open_store(args: &ServeArgs) -> anyhow::Result<(Arc<dyn Store>, String)> {
+    if args.db.starts_with("postgres://") || args.db.starts_with("postgresql://") {
+        let store = PgStore::connect(&args.db)
+            .await
+            .map_err(|e| anyhow::anyhow!("--db: {e}"))?;
+        return Ok((Arc::new(store), store_name(&args.db)));
+    }
+    let path = Path::new(&args.db);
+    let store =
+        SqliteStore::open_with(path, args.full_sync).map_err(|e| anyhow::anyhow!("--db: {e}"))?;
+    Ok((Arc::new(store), path.display().to_string()))
+}
+
+/// A database URL without its password.
+fn store_name(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    match rest.split_once('@') {
+        Some((user, host)) => {
+            let user = user.split(':').next().unwrap_or(user);
+            format!("{scheme}://{user}@{host}")
+        }
+        None => url.to_owned(),
+    }
+}
+
+async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let config = config(&args)?;
+    let (store, db_name) = open_store(&args).await?;
+    let schema = store.schema_version();
+    let kind = store.kind();
+    let engines = usable_engines(&args.engines, config.engine_timeout).await;
+    let listener = listen(args.addr).await?;
+    let addr = listener.local_addr()?;
+    if store.shared() {
+        let advertise = match &args.advertise {
+            Some(a) => a.clone(),
+            None if addr.ip().is_unspecified() => anyhow::bail!(
+                "--addr {addr}: give --advertise HOST:PORT, the address other servers on this database reach this one at"
+            ),
+            None => addr.to_string(),
+        };
+        store
+            .join_cluster(advertise)
+            .await
+            .map_err(|e| anyhow::anyhow!("--db: {e}"))?;
     }
     let state = AppState::with_config(store, engines, config);
     let resumed = state.resume_live_games().await?;
-    let listener = listen(args.addr).await?;
-    let addr = listener.local_addr()?;
     println!(
-        "Tengen is serving on http://{addr}/ (database {}, {resumed} games resumed)",
-        args.db.display()
+        "Tengen is serving on http://{addr}/ (database {db_name}: {kind}, schema version {schema}; {resumed} games resumed)"
     );
     use std::io::Write as _;
     std::io::stdout().flush()?;
-    axum::serve(listener, tengen_server::app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    tengen_server::serve_until(listener, state, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{engine_spec, listen};
+    use super::{engine_spec, listen, store_name};
 
     #[test]
     fn address_already_in_use_names_the_port_and_the_addr_option() {
@@ -122,6 +261,15 @@ mod tests {
             message.contains(&format!("--addr 127.0.0.1:{next}")),
             "{message}"
         );
+    }
+
+    #[test]
+    fn database_urls_are_logged_without_their_password() {
+        assert_eq!(
+            store_name("postgres://tengen:secret@127.0.0.1:5432/games"),
+            "postgres://tengen@127.0.0.1:5432/games"
+        );
+        assert_eq!(store_name("postgres:///games"), "postgres:///games");
     }
 
     #[test]

@@ -12,14 +12,42 @@ use std::{
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tengen_server::{AppState, SqliteStore, app};
+use tengen_server::{AppState, ServerConfig, SqliteStore};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpStream,
 };
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, tungstenite::Message};
 
+#[path = "../../src/test_postgres.rs"]
+pub mod test_postgres;
+
 static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// Where a test server keeps its games, as `tengen serve --db` takes it.
+pub type Db = std::ffi::OsString;
+
+/// A fresh database of each kind for the test `$name` (an `async fn(Db)`): a SQLite file, and
+/// a new database on the PostgreSQL server of `TENGEN_TEST_POSTGRES_URL` (skipped, saying
+/// so, when it is not set). The tests are `$name::sqlite` and `$name::postgres`.
+#[macro_export]
+macro_rules! for_each_db {
+    ($($name:ident),* $(,)?) => {
+        $(mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$name($crate::common::temp_db(stringify!($name)).into()).await;
+            }
+            #[tokio::test]
+            async fn postgres() {
+                match $crate::common::test_postgres::fresh_database(stringify!($name)).await {
+                    Some(url) => super::$name(url.into()).await,
+                    None => println!("skipped: TENGEN_TEST_POSTGRES_URL not set"),
+                }
+            }
+        })*
+    };
+}
 
 /// A fresh database path in the temp directory.
 pub fn temp_db(name: &str) -> PathBuf {
@@ -34,14 +62,60 @@ pub fn temp_db(name: &str) -> PathBuf {
 
 /// Starts the app in-process on a free loopback port.
 pub async fn start_server(engines: Vec<(String, String)>) -> SocketAddr {
-    let store = Arc::new(SqliteStore::open(&temp_db("inproc")).unwrap());
-    let state = AppState::new(store, engines);
+    start_server_with(engines, ServerConfig::from_env()).await
+}
+
+/// As [`start_server`], with explicit settings.
+pub async fn start_server_with(engines: Vec<(String, String)>, config: ServerConfig) -> SocketAddr {
+    start_server_at(&temp_db("inproc"), engines, config).await.0
+}
+
+/// As [`start_server_with`], on the database at `db`; also returns the state.
+pub async fn start_server_at(
+    db: &std::path::Path,
+    engines: Vec<(String, String)>,
+    config: ServerConfig,
+) -> (SocketAddr, AppState) {
+    let store = Arc::new(SqliteStore::open(db).unwrap());
+    start_server_on(store, engines, config).await
+}
+
+/// As [`start_server_at`], on `store`.
+pub async fn start_server_on(
+    store: Arc<dyn tengen_server::Store>,
+    engines: Vec<(String, String)>,
+    config: ServerConfig,
+) -> (SocketAddr, AppState) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
+    store.join_cluster(addr.to_string()).await.unwrap();
+    let state = AppState::with_config(store, engines, config);
+    let served = state.clone();
     tokio::spawn(async move {
-        axum::serve(listener, app(state)).await.unwrap();
+        tengen_server::serve(listener, served).await.unwrap();
     });
-    addr
+    (addr, state)
+}
+
+/// A TCP connection to `addr` from the loopback address `from` (127.0.0.x), so that tests
+/// can be several clients.
+pub async fn connect_from(from: [u8; 4], addr: SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::from((from, 0))).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+/// As [`http`], from the loopback address `from`.
+pub async fn http_from(
+    from: [u8; 4],
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let stream = connect_from(from, addr).await;
+    let (status, text) = http_on(stream, addr, method, path, body).await;
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
 /// One HTTP/1.1 request with `Connection: close`: the status and the JSON body (or `Null`).
@@ -57,7 +131,17 @@ pub async fn http_text(
     path: &str,
     body: Option<Value>,
 ) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let stream = TcpStream::connect(addr).await.unwrap();
+    http_on(stream, addr, method, path, body).await
+}
+
+async fn http_on(
+    mut stream: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, String) {
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -306,4 +390,123 @@ pub async fn play_walls(b: &mut Player, w: &mut Player) {
     w.sync_ply(b.state["ply"].as_u64().unwrap()).await;
     w.play(5, 8).await;
     b.sync_ply(w.state["ply"].as_u64().unwrap()).await;
+}
+
+/// A WebSocket spoken byte by byte, for frames a WebSocket library would not send and for a
+/// client that never reads (so never answers pings).
+pub struct RawWs {
+    pub stream: TcpStream,
+}
+
+impl RawWs {
+    /// The handshake for game `id`, and `hello` as a spectator unless `hello` is false.
+    pub async fn connect(addr: SocketAddr, id: &str, hello: bool) -> RawWs {
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        let req = format!(
+            "GET /ws/{id} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        );
+        stream.write_all(req.as_bytes()).await.unwrap();
+        let mut head = Vec::new();
+        while !head.ends_with(b"\r\n\r\n") {
+            let mut byte = [0u8; 1];
+            assert_eq!(stream.read(&mut byte).await.unwrap(), 1, "handshake cut");
+            head.push(byte[0]);
+        }
+        let head = String::from_utf8_lossy(&head);
+        assert!(head.starts_with("HTTP/1.1 101"), "{head}");
+        let mut ws = RawWs { stream };
+        if hello {
+            ws.send_frame(0x81, br#"{"type":"hello","seat":null}"#, true)
+                .await;
+        }
+        ws
+    }
+
+    /// Sends one frame: `first` is the FIN bit and opcode byte; `masked` as clients must.
+    pub async fn send_frame(&mut self, first: u8, payload: &[u8], masked: bool) {
+        let bytes = frame_bytes(first, payload.len() as u64, payload, masked);
+        self.stream.write_all(&bytes).await.unwrap();
+    }
+
+    /// Sends only the head of a frame announcing `len` payload bytes.
+    pub async fn send_head(&mut self, first: u8, len: u64) {
+        let bytes = frame_bytes(first, len, &[], true);
+        self.stream.write_all(&bytes).await.unwrap();
+    }
+
+    /// Reads frames until a close frame: its code and reason, or `None` if the connection
+    /// ended without one (or nothing came within `secs`).
+    pub async fn close_frame(&mut self, secs: u64) -> Option<(u16, String)> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            let (opcode, payload) = tokio::time::timeout_at(deadline, read_frame(&mut self.stream))
+                .await
+                .ok()??;
+            if opcode == 0x8 {
+                let code = payload
+                    .get(..2)
+                    .map_or(1005, |c| u16::from_be_bytes([c[0], c[1]]));
+                let reason = String::from_utf8_lossy(payload.get(2..).unwrap_or(&[])).to_string();
+                return Some((code, reason));
+            }
+        }
+    }
+}
+
+fn frame_bytes(first: u8, len: u64, payload: &[u8], masked: bool) -> Vec<u8> {
+    let mask_bit = if masked { 0x80 } else { 0 };
+    let mut out = vec![first];
+    if len < 126 {
+        out.push(mask_bit | len as u8);
+    } else if len <= 0xffff {
+        out.push(mask_bit | 126);
+        out.extend_from_slice(&(len as u16).to_be_bytes());
+    } else {
+        out.push(mask_bit | 127);
+        out.extend_from_slice(&len.to_be_bytes());
+    }
+    let key = [0x12, 0x34, 0x56, 0x78];
+    if masked {
+        out.extend_from_slice(&key);
+    }
+    out.extend(
+        payload
+            .iter()
+            .enumerate()
+            .map(|(i, b)| if masked { b ^ key[i % 4] } else { *b }),
+    );
+    out
+}
+
+/// One frame from the server (servers do not mask): opcode and payload; `None` at the end.
+async fn read_frame(stream: &mut TcpStream) -> Option<(u8, Vec<u8>)> {
+    let mut head = [0u8; 2];
+    stream.read_exact(&mut head).await.ok()?;
+    let mut len = u64::from(head[1] & 0x7f);
+    if len == 126 {
+        let mut b = [0u8; 2];
+        stream.read_exact(&mut b).await.ok()?;
+        len = u64::from(u16::from_be_bytes(b));
+    } else if len == 127 {
+        let mut b = [0u8; 8];
+        stream.read_exact(&mut b).await.ok()?;
+        len = u64::from_be_bytes(b);
+    }
+    let mut payload = vec![0u8; usize::try_from(len).ok()?];
+    stream.read_exact(&mut payload).await.ok()?;
+    Some((head[0] & 0x0f, payload))
+}
+
+/// Whether the server closes `stream` within `secs` (end of stream or reset; bytes it sends
+/// first are read and ignored).
+pub async fn closed_within(stream: &mut TcpStream, secs: f64) -> bool {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
+    let mut buf = [0u8; 4096];
+    loop {
+        match tokio::time::timeout_at(deadline, stream.read(&mut buf)).await {
+            Err(_) => return false,
+            Ok(Ok(0) | Err(_)) => return true,
+            Ok(Ok(_)) => {}
+        }
+    }
 }

@@ -1,0 +1,346 @@
+//! Command checks: the records a seat's command produces, or why it is refused (changing
+//! nothing).
+
+use std::time::Instant;
+
+use tengen_core::{Color, Game, IllegalMove, Move, Phase, Point};
+
+use crate::{
+    clock::TimeControl,
+    lag,
+    record::Record,
+    runtime::Runtime,
+    wire::{ClientMsg, ErrorCode, Side, WireError, point, xy},
+};
+
+/// A player may abort the game until they play this many moves of their own (so: before
+/// their second move).
+pub(crate) const ABORT_BEFORE_OWN_MOVE: usize = 2;
+
+fn illegal_error(e: IllegalMove) -> ErrorCode {
+    match e {
+        IllegalMove::Occupied => ErrorCode::Occupied,
+        IllegalMove::Suicide => ErrorCode::Suicide,
+        IllegalMove::Ko => ErrorCode::Ko,
+        IllegalMove::Superko => ErrorCode::Superko,
+        IllegalMove::OffBoard => ErrorCode::OffBoard,
+        IllegalMove::NotYourTurn => ErrorCode::NotYourTurn,
+        _ => ErrorCode::NotNow,
+    }
+}
+
+fn stale(what: &str) -> WireError {
+    WireError::new(
+        ErrorCode::Stale,
+        format!("the {what} was made for an earlier position; look again"),
+    )
+}
+
+impl Runtime {
+    /// The records a seat's command produces, or why it is refused. Changes nothing.
+    pub(crate) fn decide(
+        &self,
+        color: Color,
+        msg: &ClientMsg,
+        now: Instant,
+    ) -> Result<Vec<Record>, WireError> {
+        self.decide_lagged(color, msg, now, 0)
+    }
+
+    /// As [`Runtime::decide`], for a command that came over a connection whose lag credit is
+    /// `lag_ms` (half its round trip; capped at [`lag::LAG_CAP_MS`] here).
+    pub(crate) fn decide_lagged(
+        &self,
+        color: Color,
+        msg: &ClientMsg,
+        now: Instant,
+        lag_ms: u64,
+    ) -> Result<Vec<Record>, WireError> {
+        let side = Side::from(color);
+        let ply = self.ply();
+        if self.aborted.is_some() {
+            return Err(WireError::new(ErrorCode::NotNow, "the game was aborted"));
+        }
+        if self.expired {
+            return Err(WireError::new(
+                ErrorCode::NotNow,
+                "the invitation expired unopened",
+            ));
+        }
+        match *msg {
+            ClientMsg::Play { ply: p, x, y } => {
+                self.move_records(color, p, Move::Play(Point::new(x, y)), now, lag_ms)
+            }
+            ClientMsg::Pass { ply: p } => self.move_records(color, p, Move::Pass, now, lag_ms),
+            ClientMsg::Resign { .. } => {
+                if self.finished() {
+                    return Err(WireError::new(ErrorCode::NotNow, "the game is over"));
+                }
+                Ok(vec![Record::Resign { by: side }])
+            }
+            ClientMsg::Abort { .. } => {
+                if self.finished() {
+                    return Err(WireError::new(ErrorCode::NotNow, "the game is over"));
+                }
+                let own = self.own_moves(color);
+                if own >= ABORT_BEFORE_OWN_MOVE && !self.opponent_failed(color) {
+                    return Err(WireError::new(
+                        ErrorCode::NotNow,
+                        format!(
+                            "a game can be aborted only before your move {ABORT_BEFORE_OWN_MOVE}; you have played {own}: resign instead"
+                        ),
+                    ));
+                }
+                Ok(vec![Record::Aborted { by: side }])
+            }
+            ClientMsg::Claim { .. } => {
+                if !self.can_claim(color) {
+                    return Err(WireError::new(
+                        ErrorCode::NotNow,
+                        "a game can be claimed only from an engine that has failed",
+                    ));
+                }
+                let reason = self.engine_failure.get(color.other()).clone();
+                Ok(vec![Record::Forfeit {
+                    color: color.other().into(),
+                    reason,
+                }])
+            }
+            ClientMsg::UndoRequest { ply: p } => {
+                let game = self.playing()?;
+                if p != ply {
+                    return Err(stale("undo request"));
+                }
+                if self.undo.is_some() {
+                    return Err(WireError::new(
+                        ErrorCode::NotNow,
+                        "an undo request is already waiting for an answer",
+                    ));
+                }
+                let moves = game.moves();
+                let last_own = moves
+                    .iter()
+                    .enumerate()
+                    .skip(self.undo_floor)
+                    .rev()
+                    .find(|(_, m)| m.color == color && !m.forced)
+                    .map(|(i, _)| i)
+                    .filter(|&i| moves.len() - i <= 2)
+                    .ok_or_else(|| {
+                        WireError::new(ErrorCode::NotNow, "you have no move to take back")
+                    })?;
+                let plies = (moves.len() - last_own) as u32;
+                let mut records = vec![Record::UndoRequested {
+                    by: side,
+                    ply,
+                    plies,
+                }];
+                if self.is_engine(color.other()) {
+                    records.push(Record::UndoAccepted { plies });
+                }
+                Ok(records)
+            }
+            ClientMsg::UndoAnswer { ply: p, accept } => {
+                let req = self.undo.filter(|r| r.by == color.other()).ok_or_else(|| {
+                    WireError::new(ErrorCode::NotNow, "no undo request to answer")
+                })?;
+                if p != req.ply || ply != req.ply {
+                    return Err(stale("answer"));
+                }
+                Ok(vec![if accept {
+                    Record::UndoAccepted { plies: req.plies }
+                } else {
+                    Record::UndoDeclined { by: side }
+                }])
+            }
+            ClientMsg::PlaceHandicap { ref points } => {
+                if color != Color::Black {
+                    return Err(WireError::new(
+                        ErrorCode::NotYourSeat,
+                        "Black places the handicap stones",
+                    ));
+                }
+                if self.game.is_some() {
+                    return Err(WireError::new(ErrorCode::NotNow, "the stones are placed"));
+                }
+                if !self.joined(Color::White) {
+                    return Err(WireError::new(
+                        ErrorCode::NotNow,
+                        "wait for your opponent to join",
+                    ));
+                }
+                let pts: Vec<Point> = points.iter().map(|&p| point(p)).collect();
+                self.setup
+                    .start_free(&pts)
+                    .map_err(|e| WireError::new(ErrorCode::NotNow, e))?;
+                Ok(vec![Record::Placed {
+                    points: points.clone(),
+                }])
+            }
+            ClientMsg::ToggleDead { proposal, x, y } => {
+                let game = self.scoring(proposal)?;
+                let p = Point::new(x, y);
+                if !game.size().contains(p) {
+                    return Err(WireError::new(ErrorCode::OffBoard, "off the board"));
+                }
+                if game.board().get(p).is_none() {
+                    return Err(WireError::new(ErrorCode::NotNow, "there is no stone there"));
+                }
+                Ok(vec![Record::ToggleDead {
+                    by: side,
+                    at: [x, y],
+                }])
+            }
+            ClientMsg::SuggestDead { proposal } => {
+                let game = self.scoring(proposal)?;
+                Ok(vec![Record::SetDead {
+                    by: side,
+                    points: game.suggest_dead().into_iter().map(xy).collect(),
+                }])
+            }
+            ClientMsg::Accept { proposal } => {
+                let game = self.scoring(proposal)?;
+                if game.accepted(color) {
+                    return Err(WireError::new(
+                        ErrorCode::NotNow,
+                        "you have accepted already",
+                    ));
+                }
+                Ok(vec![Record::Accept { by: side, proposal }])
+            }
+            ClientMsg::Reject { proposal } => {
+                self.scoring(proposal)?;
+                Ok(vec![Record::Resume { by: side }])
+            }
+            ClientMsg::Hello { .. } | ClientMsg::Resync | ClientMsg::Ping => {
+                Err(WireError::new(ErrorCode::BadMessage, "not a game command"))
+            }
+        }
+    }
+
+    /// Moves (passes included) `color` has played so far; handicap stones and White's forced
+    /// closing pass do not count.
+    pub(crate) fn own_moves(&self, color: Color) -> usize {
+        self.game.as_ref().map_or(0, |g| {
+            g.moves()
+                .iter()
+                .filter(|m| m.color == color && !m.forced)
+                .count()
+        })
+    }
+
+    /// Whether `color` may still abort the game: before their second move, or at any time
+    /// once the engine they play against has failed.
+    pub(crate) fn can_abort(&self, color: Color) -> bool {
+        !self.finished()
+            && (self.own_moves(color) < ABORT_BEFORE_OWN_MOVE || self.opponent_failed(color))
+    }
+
+    /// Whether the engine `color` plays against has failed.
+    fn opponent_failed(&self, color: Color) -> bool {
+        self.is_engine(color.other()) && self.engine_failure.get(color.other()).is_some()
+    }
+
+    /// Whether `color` may claim the game: its engine opponent has failed during play.
+    pub(crate) fn can_claim(&self, color: Color) -> bool {
+        !self.finished() && self.game.is_some() && self.opponent_failed(color)
+    }
+
+    fn playing(&self) -> Result<&Game, WireError> {
+        match &self.game {
+            Some(g) if self.started() && g.phase() == Phase::Playing => Ok(g),
+            _ if !self.started() => Err(WireError::new(
+                ErrorCode::NotNow,
+                "the game has not started yet",
+            )),
+            _ => Err(WireError::new(ErrorCode::NotNow, "play has stopped")),
+        }
+    }
+
+    fn scoring(&self, proposal: u32) -> Result<&Game, WireError> {
+        match &self.game {
+            Some(g) if g.phase() == Phase::Scoring => {
+                if g.dead_version() == proposal {
+                    Ok(g)
+                } else {
+                    Err(stale("dead-stone action"))
+                }
+            }
+            _ => Err(WireError::new(
+                ErrorCode::NotNow,
+                "dead stones are marked only after two passes",
+            )),
+        }
+    }
+
+    fn move_records(
+        &self,
+        color: Color,
+        ply: u32,
+        mv: Move,
+        now: Instant,
+        lag_ms: u64,
+    ) -> Result<Vec<Record>, WireError> {
+        let game = self.playing()?;
+        if ply != self.ply() {
+            return Err(stale("move"));
+        }
+        if let Err(e) = game.check_as(color, mv) {
+            return Err(WireError {
+                code: illegal_error(e),
+                message: e.to_string(),
+                ko_point: if e == IllegalMove::Ko {
+                    game.board().ko_point(color).map(xy)
+                } else {
+                    None
+                },
+            });
+        }
+        let clock = if self.setup.time == TimeControl::None {
+            None
+        } else {
+            // Network lag is not thinking time (capped); a move inside the flag grace is
+            // played as if made on the last millisecond.
+            let clock = self.clocks.get(color);
+            let elapsed = self
+                .elapsed_ms(now)
+                .saturating_sub(lag_ms.min(lag::LAG_CAP_MS));
+            let left = self.setup.time.time_left_ms(clock).unwrap_or(u64::MAX);
+            let charged = self.setup.time.charge(clock, elapsed).or_else(|| {
+                (elapsed < left.saturating_add(lag::FLAG_GRACE_MS))
+                    .then(|| self.setup.time.charge(clock, left.saturating_sub(1)))
+                    .flatten()
+            });
+            match charged {
+                Some(c) => Some(c),
+                None => {
+                    return Ok(vec![Record::TimeOut {
+                        color: color.into(),
+                    }]);
+                }
+            }
+        };
+        Ok(vec![Record::Move {
+            color: color.into(),
+            at: mv.point().map(xy),
+            clock,
+            illegal: None,
+        }])
+    }
+
+    /// The record for an engine's illegal move under the rules' policy (AGA-8, JP-11).
+    pub(crate) fn engine_illegal(&self, color: Color, reason: String) -> Record {
+        match self.setup.rules().illegal {
+            tengen_core::IllegalPolicy::Pass => Record::Move {
+                color: color.into(),
+                at: None,
+                clock: None,
+                illegal: Some(reason),
+            },
+            tengen_core::IllegalPolicy::Lose => Record::Forfeit {
+                color: color.into(),
+                reason: None,
+            },
+        }
+    }
+}

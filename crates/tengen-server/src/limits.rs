@@ -1,0 +1,159 @@
+//! Limits per client: a token bucket (per WebSocket for messages, per address for new games)
+//! and the count of connections each address holds.
+//!
+//! Hand-written: tower's `RateLimit` and `ConcurrencyLimit` are one budget shared by every
+//! client, and the per-address limiters (`tower_governor`) would bring `governor` and
+//! `dashmap` for what is a map and a subtraction here.
+
+use std::{
+    collections::HashMap,
+    net::IpAddr,
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+/// A token bucket: `burst` actions at once, then one per `refill`.
+#[derive(Clone, Debug)]
+pub(crate) struct TokenBucket {
+    tokens: f64,
+    last: Instant,
+}
+
+impl TokenBucket {
+    pub(crate) fn full(burst: f64, now: Instant) -> TokenBucket {
+        TokenBucket {
+            tokens: burst,
+            last: now,
+        }
+    }
+
+    /// Takes one token if there is one; else how long until there is.
+    pub(crate) fn take(
+        &mut self,
+        burst: f64,
+        per_second: f64,
+        now: Instant,
+    ) -> Result<(), Duration> {
+        let dt = now.saturating_duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + dt * per_second).min(burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            Ok(())
+        } else {
+            Err(Duration::from_secs_f64(
+                (1.0 - self.tokens) / per_second.max(f64::MIN_POSITIVE),
+            ))
+        }
+    }
+
+    fn is_full(&self, burst: f64, per_second: f64, now: Instant) -> bool {
+        let dt = now.saturating_duration_since(self.last).as_secs_f64();
+        self.tokens + dt * per_second >= burst
+    }
+}
+
+/// One token bucket per client address.
+pub(crate) struct PerAddress {
+    buckets: Mutex<HashMap<IpAddr, TokenBucket>>,
+    burst: f64,
+    per_second: f64,
+}
+
+/// Addresses remembered before full buckets (which say nothing) are forgotten.
+const PRUNE_AT: usize = 4096;
+
+impl PerAddress {
+    pub(crate) fn new(burst: u32, refill: Duration) -> PerAddress {
+        PerAddress {
+            buckets: Mutex::new(HashMap::new()),
+            burst: f64::from(burst.max(1)),
+            per_second: 1.0 / refill.as_secs_f64().max(1e-3),
+        }
+    }
+
+    /// Takes one action for `ip`; else how long until it may act.
+    pub(crate) fn take(&self, ip: IpAddr) -> Result<(), Duration> {
+        let now = Instant::now();
+        let Ok(mut buckets) = self.buckets.lock() else {
+            return Ok(());
+        };
+        if buckets.len() >= PRUNE_AT {
+            buckets.retain(|_, b| !b.is_full(self.burst, self.per_second, now));
+        }
+        buckets
+            .entry(ip)
+            .or_insert_with(|| TokenBucket::full(self.burst, now))
+            .take(self.burst, self.per_second, now)
+    }
+}
+
+/// The open connections of each address.
+#[derive(Clone, Default)]
+pub(crate) struct Connections(Arc<Mutex<HashMap<IpAddr, usize>>>);
+
+/// One open connection, counted until dropped.
+pub(crate) struct Slot {
+    connections: Connections,
+    ip: IpAddr,
+}
+
+impl Connections {
+    /// A slot for a new connection from `ip`, unless it holds `cap` already.
+    pub(crate) fn open(&self, ip: IpAddr, cap: usize) -> Option<Slot> {
+        let mut map = self.0.lock().ok()?;
+        let n = map.entry(ip).or_insert(0);
+        if *n >= cap {
+            return None;
+        }
+        *n += 1;
+        Some(Slot {
+            connections: self.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        if let Ok(mut map) = self.connections.0.lock() {
+            if let Some(n) = map.get_mut(&self.ip) {
+                *n -= 1;
+                if *n == 0 {
+                    map.remove(&self.ip);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_gives_its_burst_then_one_per_refill() {
+        let t0 = Instant::now();
+        let mut b = TokenBucket::full(3.0, t0);
+        for _ in 0..3 {
+            assert!(b.take(3.0, 0.5, t0).is_ok());
+        }
+        let wait = b.take(3.0, 0.5, t0).unwrap_err();
+        assert_eq!(wait, Duration::from_secs(2));
+        assert!(b.take(3.0, 0.5, t0 + Duration::from_secs(2)).is_ok());
+        assert!(b.take(3.0, 0.5, t0 + Duration::from_secs(2)).is_err());
+    }
+
+    #[test]
+    fn slots_count_per_address_and_free_on_drop() {
+        let c = Connections::default();
+        let a: IpAddr = [127, 0, 0, 1].into();
+        let b: IpAddr = [127, 0, 0, 2].into();
+        let first = c.open(a, 2).unwrap();
+        let _second = c.open(a, 2).unwrap();
+        assert!(c.open(a, 2).is_none());
+        assert!(c.open(b, 2).is_some());
+        drop(first);
+        assert!(c.open(a, 2).is_some());
+    }
+}

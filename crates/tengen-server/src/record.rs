@@ -1,0 +1,105 @@
+//! The persisted records of a game: its append-only log, one JSON object per action.
+
+use serde::{Deserialize, Serialize};
+use tengen_core::Color;
+
+use crate::{
+    clock::ClockState,
+    settings::GameSetup,
+    wire::{Side, Xy},
+};
+
+/// One persisted action. Records are appended, never changed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum Record {
+    /// The game was created. Seat and invite secrets are stored as SHA-256 hashes.
+    Created {
+        id: String,
+        setup: GameSetup,
+        seats: [Option<String>; 2],
+        invite: Option<String>,
+        at_ms: u64,
+    },
+    /// A person took the open seat through the invite.
+    Joined {
+        color: Side,
+        token: String,
+    },
+    /// Black's free handicap stones.
+    Placed {
+        points: Vec<Xy>,
+    },
+    /// A move (`at: None` is a pass), with the mover's clock after it.
+    Move {
+        color: Side,
+        at: Option<Xy>,
+        #[serde(default)]
+        clock: Option<ClockState>,
+        /// An engine's illegal move replaced by a pass (AGA-8).
+        #[serde(default)]
+        illegal: Option<String>,
+    },
+    /// An engine's illegal move lost the game (JP-11), or its opponent claimed the game
+    /// after the engine failed (`reason`).
+    Forfeit {
+        color: Side,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    UndoRequested {
+        by: Side,
+        ply: u32,
+        plies: u32,
+    },
+    UndoDeclined {
+        by: Side,
+    },
+    UndoAccepted {
+        plies: u32,
+    },
+    ToggleDead {
+        by: Side,
+        at: Xy,
+    },
+    SetDead {
+        by: Side,
+        points: Vec<Xy>,
+    },
+    Accept {
+        by: Side,
+        proposal: u32,
+    },
+    Resume {
+        by: Side,
+    },
+    Resign {
+        by: Side,
+    },
+    TimeOut {
+        color: Side,
+    },
+    /// A player aborted the game within their first moves: it ends with no result.
+    Aborted {
+        by: Side,
+    },
+    /// Nobody opened the invitation in time: the game ends with no result.
+    Expired,
+    /// A clock checkpoint: the player to move (`color`) has spent `spent_ms` on this turn so
+    /// far. Written while a clock runs, so that a restart charges the thinking time up to the
+    /// last checkpoint (and not the time the server was down). `left_ms` is the time the
+    /// player had left at that moment, for people reading the log; replay uses `spent_ms`.
+    Clock {
+        color: Side,
+        spent_ms: u64,
+        #[serde(default)]
+        left_ms: Option<u64>,
+    },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct UndoReq {
+    pub by: Color,
+    pub ply: u32,
+    pub plies: u32,
+}

@@ -1,0 +1,207 @@
+//! Engine seats that cannot start, die or stop answering: fake GTP engines as small shell
+//! scripts.
+
+use std::{
+    io::{BufRead, BufReader, Read},
+    os::unix::fs::PermissionsExt,
+    path::PathBuf,
+    process::{Command, Stdio},
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use serde_json::json;
+use tengen_server::ServerConfig;
+
+use crate::{
+    common::{Player, http, start_server_with, temp_db},
+    durability::{Server, tengen_binary},
+};
+
+/// A GTP engine in `sh` that answers every command; its `genmove` plays A1, B1, … and, from
+/// the `fail_at`-th `genmove` on, runs `failure` instead (`exit 1`, `exec sleep 30`).
+fn fake_engine(name: &str, fail_at: u32, failure: &str) -> PathBuf {
+    let dir = temp_db(name).parent().unwrap().to_path_buf();
+    let path = dir.join(format!("{name}.sh"));
+    let script = format!(
+        r#"#!/bin/sh
+n=0
+while read -r cmd rest; do
+  case "$cmd" in
+    name) printf '= fake\n\n' ;;
+    protocol_version) printf '= 2\n\n' ;;
+    genmove)
+      n=$((n + 1))
+      if [ "$n" -ge {fail_at} ]; then {failure}; fi
+      col=$(echo ABCDEFGHJ | cut -c "$n")
+      printf '= %s1\n\n' "$col" ;;
+    final_status_list) printf '= \n\n' ;;
+    quit) printf '=\n\n'; exit 0 ;;
+    *) printf '=\n\n' ;;
+  esac
+done
+"#
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// A script that does something else than GTP: `body` is its whole text after `#!/bin/sh`.
+fn script(name: &str, body: &str) -> PathBuf {
+    let dir = temp_db(name).parent().unwrap().to_path_buf();
+    let path = dir.join(format!("{name}.sh"));
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[tokio::test]
+async fn engines_that_do_not_answer_at_start_up_are_named_with_the_reason_and_not_offered() {
+    let good = fake_engine("good", 1000, "exit 1");
+    let exits = script("exits", "exit 3");
+    let mute = script("mute", "exec sleep 30");
+    let mut child = Command::new(tengen_binary())
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--engine-timeout",
+            "2",
+            "--db",
+        ])
+        .arg(temp_db("engines"))
+        .arg("--engine")
+        .arg(format!("fake={}", good.display()))
+        .arg("--engine")
+        .arg("missing=no-such-engine-anywhere --mode gtp")
+        .arg("--engine")
+        .arg(format!("exits={}", exits.display()))
+        .arg("--engine")
+        .arg(format!("mute={}", mute.display()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = Arc::new(Mutex::new(String::new()));
+    let mut pipe = child.stderr.take().unwrap();
+    let sink = Arc::clone(&stderr);
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 1024];
+        while let Ok(n) = pipe.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            sink.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    });
+    let stdout = child.stdout.take().unwrap();
+    let server = Server(child);
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).unwrap();
+    let addr: std::net::SocketAddr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|s| s.split('/').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}; stderr {}", stderr.lock().unwrap()));
+    let (_, info) = http(addr, "GET", "/api/info", None).await;
+    assert_eq!(info["engines"], json!(["fake"]), "{info}");
+    let text = stderr.lock().unwrap().clone();
+    for (name, why) in [
+        ("missing", "no-such-engine-anywhere"),
+        ("exits", "exit"),
+        ("mute", "no answer"),
+    ] {
+        assert!(
+            text.lines().any(|l| l.contains(name) && l.contains(why)),
+            "stderr does not say why {name} failed: {text}"
+        );
+    }
+    // A game against the unlisted engine is refused.
+    let (status, _) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({ "size": 9, "rules": "aga", "opponent": { "kind": "gtp", "name": "exits" } })),
+    )
+    .await;
+    assert_eq!(status, 400);
+    drop(server);
+}
+
+/// Starts a server with `engine` as "fake", and a game against it in which the creator is
+/// Black.
+async fn game_against(engine: PathBuf, timeout: Duration) -> (Player, String) {
+    let addr = start_server_with(
+        vec![("fake".into(), engine.display().to_string())],
+        ServerConfig {
+            engine_timeout: timeout,
+            ..ServerConfig::default()
+        },
+    )
+    .await;
+    let (status, created) = http(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({ "size": 9, "rules": "japanese", "color": "black",
+            "opponent": { "kind": "gtp", "name": "fake" } })),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let b = Player::connect(addr, &id, created["seat"].as_str())
+        .await
+        .unwrap();
+    (b, id)
+}
+
+#[tokio::test]
+async fn an_engine_that_dies_mid_game_is_reported_and_the_player_can_claim_the_game() {
+    let (mut b, _) = game_against(fake_engine("dies", 2, "exit 1"), Duration::from_secs(5)).await;
+    b.play(4, 0).await;
+    b.sync_ply(2).await;
+    b.play(5, 0).await;
+    let s = b
+        .until_state("the engine's failure", |s| !s["white"]["failure"].is_null())
+        .await;
+    assert!(
+        s["white"]["failure"].as_str().unwrap().contains("fake"),
+        "{s}"
+    );
+    assert_eq!(s["black"]["can_claim"], true);
+    b.send(json!({ "type": "claim", "ply": 3 })).await;
+    let end = b.until_state("the end", |s| s["phase"] == "finished").await;
+    assert_eq!(end["result"], "B+F");
+}
+
+#[tokio::test]
+async fn an_engine_that_stops_answering_is_reported_and_the_player_can_abort_even_late() {
+    let (mut b, _) = game_against(
+        fake_engine("hangs", 2, "exec sleep 30"),
+        Duration::from_millis(800),
+    )
+    .await;
+    b.play(4, 0).await;
+    b.sync_ply(2).await;
+    b.play(5, 0).await;
+    // Two moves of Black's own: too late to abort, unless the engine has failed.
+    assert_eq!(b.state["black"]["can_abort"], false);
+    let s = b
+        .until_state("the engine's failure", |s| !s["white"]["failure"].is_null())
+        .await;
+    assert!(
+        s["white"]["failure"]
+            .as_str()
+            .unwrap()
+            .contains("no answer"),
+        "{s}"
+    );
+    assert_eq!(s["black"]["can_abort"], true);
+    b.send(json!({ "type": "abort", "ply": 3 })).await;
+    let end = b.until_state("the end", |s| s["phase"] == "finished").await;
+    assert_eq!(end["aborted_by"], "black");
+}
