@@ -34,7 +34,7 @@ impl Default for PlayoutWeights {
     fn default() -> PlayoutWeights {
         PlayoutWeights {
             atari: 90,
-            nakade: 90,
+            nakade: 0,
             two_liberties: 0,
             pattern: 95,
             single_self_atari_reject: 50,
