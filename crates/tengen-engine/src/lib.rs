@@ -9,7 +9,7 @@
 //!
 //! # Layout
 //!
-//! - [`estimate`]: the automatic dead-stone estimator ([`estimate()`], [`Estimate`]).
+//! - [`estimate`](mod@estimate): the automatic dead-stone estimator ([`estimate()`], [`Estimate`]).
 //! - the search, the playout policy and time management follow in later commits.
 
 #![forbid(unsafe_code)]
