@@ -526,11 +526,49 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
         }
         let _ = thread.join();
     }
-    report(&outcomes, &gnugo, !args.no_gnugo);
+    report(
+        &outcomes,
+        &gnugo,
+        !args.no_gnugo,
+        &gnugo_regression_answers(&root),
+    );
     Ok(())
 }
 
-fn report(outcomes: &[Outcome], gnugo: &[Option<Result<i32, String>>], with_gnugo: bool) {
+/// GNU Go's own expected answers for the records behind its `score.tst` and `score2.tst`
+/// (`loadsgf games/scoring/scoreN.sgf`, `#? [B\+45.5]`), when the oracle data lies beside the
+/// counted games: by record path (`games/scoring/scoreN.sgf`), Black's margin.
+fn gnugo_regression_answers(root: &Path) -> std::collections::HashMap<String, i32> {
+    let mut answers = std::collections::HashMap::new();
+    let dir = root.join("../go-deadstone-oracles/gnugo");
+    for name in ["score.tst", "score2.tst"] {
+        let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
+            continue;
+        };
+        let mut file = None;
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("loadsgf ") {
+                file = rest.split_whitespace().next().map(str::to_owned);
+            } else if let Some(answer) = line.strip_prefix("#? [") {
+                let answer = answer
+                    .trim_end_matches('*')
+                    .trim_end_matches(']')
+                    .replace('\\', "");
+                if let (Some(f), Some(m)) = (file.take(), recorded_margin(&answer)) {
+                    answers.insert(f, m);
+                }
+            }
+        }
+    }
+    answers
+}
+
+fn report(
+    outcomes: &[Outcome],
+    gnugo: &[Option<Result<i32, String>>],
+    with_gnugo: bool,
+    expected: &std::collections::HashMap<String, i32>,
+) {
     let gnugo_right = |i: usize, o: &Outcome| matches!((&gnugo[i], o.recorded), (Some(Ok(m)), Some(r)) if *m == r);
     println!("\nMisses (RE, Tengen, GNU Go, reason):");
     for (i, o) in outcomes.iter().enumerate() {
@@ -547,11 +585,22 @@ fn report(outcomes: &[Outcome], gnugo: &[Option<Result<i32, String>>], with_gnug
             None => "-".to_owned(),
         };
         let recorded = o.recorded.map_or("?".to_owned(), margin_text);
-        let reason = if o.reason.is_empty() {
-            "no count"
+        let mut reason = if o.reason.is_empty() {
+            "no count".to_owned()
         } else {
-            o.reason.as_str()
+            o.reason.clone()
         };
+        if let Some(&answer) = expected.get(&o.file) {
+            let same = if o.ours.as_ref().ok() == Some(&answer) {
+                ", as Tengen"
+            } else {
+                ""
+            };
+            reason.push_str(&format!(
+                " (GNU Go's regression expects {}{same})",
+                margin_text(answer)
+            ));
+        }
         println!(
             "  {}{}: RE {recorded}, Tengen {ours}, GNU Go {theirs}: {reason}{}",
             o.file,

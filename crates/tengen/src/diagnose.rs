@@ -19,8 +19,8 @@ pub(crate) enum Diagnosis {
     FillsCounted(Vec<Point>),
     /// The result is the count of the estimate under the other counting method.
     OtherCounting(Scoring),
-    /// No change of at most two groups reproduces it: the result is not derivable from the
-    /// final position (by this much, Black's side, in half points).
+    /// No change of one or two groups reproduces it: several groups are wrong, or the result
+    /// is not derivable from the final position (off by this much for Black, in half points).
     NotDerivable(i32),
 }
 
@@ -40,7 +40,8 @@ impl fmt::Display for Diagnosis {
             }
             Diagnosis::NotDerivable(delta) => write!(
                 f,
-                "not derivable: no change of up to two groups gives RE (RE is {} for Black)",
+                "estimator wrong or RE not derivable: no change of one or two groups gives RE \
+                 (RE is {} for Black)",
                 signed_half(*delta)
             ),
         }

@@ -2,11 +2,11 @@
 //! status of every chain (alive, dead, in seki), the dame, the points a player still has to
 //! fill, and the count that follows, each decision with how sure it is.
 //!
-//! One blocking call with a budget, [`estimate`]:
+//! One blocking call with a budget, [`estimate`]; [`count`] counts any other dead set the
+//! same way (after the players changed the proposal):
 //!
 //! ```
-//! use std::time::Duration;
-//! use tengen_core::{BoardSize, Color, Game, Move, Point, Rules};
+//! use tengen_core::{BoardSize, Game, Move, Point, Rules};
 //! use tengen_engine::estimate::{Budget, Status, estimate};
 //!
 //! // Black walls off the left of a 5×5 board; a lone White stone sits inside.
@@ -14,30 +14,36 @@
 //! for (x, y) in [(2, 0), (4, 4), (2, 1), (4, 3), (2, 2), (0, 1), (2, 3), (4, 2), (2, 4)] {
 //!     game.play(Move::Play(Point::new(x, y))).unwrap();
 //! }
-//! # let _ = Color::Black;
 //! let estimate = estimate(&game, &Budget::for_size(game.size()));
 //! assert!(estimate.dead_stones().contains(&Point::new(0, 1)));
 //! assert_eq!(estimate.status(Point::new(2, 2)), Some(Status::Alive));
+//! println!("{}", estimate.score.breakdown());
 //! ```
 //!
 //! # How it decides
 //!
 //! 1. Benson's pass-alive chains are alive and the stones in pass-alive territory dead:
 //!    certain.
-//! 2. Ownership from many playouts of the position (half with each colour moving first),
-//!    with a policy that neither fills its own eyes nor plays where nothing can change
-//!    ([`policy`]).
-//! 3. Where the playouts disagree, local reading under the confirmation phase of JP-7
-//!    (the opponent moves first, a ko may be retaken only after a pass): eyes and false
-//!    eyes, capturing races, seki.
-//! 4. The count: the dead stones removed, seki found by the core's count (JP-9: no
-//!    territory in seki; AGA-12: the eyes of a seki count), and under territory scoring
-//!    without pass stones a point the owner must still fill to save a chain in atari is not
+//! 2. Ownership from many playouts of the position, half with each colour moving first, by a
+//!    policy that neither fills its own eyes, nor puts a chain of more than three stones in
+//!    atari, nor plays in pass-alive territory, and that answers the last move (captures,
+//!    escapes, MoGo's shapes). A chain is judged by the playouts its opponent started: in
+//!    JP-7's confirmation the opponent moves first.
+//! 3. Chains in atari: a snapback lives; a stone in an unresolved ko, and a small chain that
+//!    only dead stones hold in atari, are dead (JP-7, seed 003); a chain a living stone
+//!    threatens lives, and its owner must still fill its liberty.
+//! 4. Local reading under the confirmation phase of JP-7 (the opponent moves first, a ko may
+//!    be retaken only after a pass, snapback stones live) for the groups the playouts leave
+//!    unclear and for standoffs the playouts cannot judge (a seki, a bent four in the corner):
+//!    eyes and false eyes, nakade, capturing races.
+//! 5. The count: the dead stones removed, seki found by the core's count (JP-9: no territory
+//!    in seki, dead stones inside stay; AGA-12: the eyes of a seki count), and under
+//!    territory scoring without pass stones a point the owner must still fill is not
 //!    territory.
 //!
 //! The budget bounds the time whatever the position (an unfinished game, an empty 25×25
-//! board); [`Estimate::stopped_early`] says when it ran out, and a chain the estimator
-//! could not decide is [`ChainEstimate::uncertain`], never guessed silently.
+//! board); [`Estimate::stopped_early`] says when it ran out, and a chain the estimator could
+//! not decide is [`ChainEstimate::uncertain`] ("uncertain: C3 group"), never guessed silently.
 
 mod fills;
 mod judge;
