@@ -9,9 +9,13 @@
 //!
 //! By default the server runs in this process on a fresh SQLite file (so memory per idle
 //! game can be read from this process), with the per-address limits raised (every client
-//! here is 127.0.0.1); `--addr HOST:PORT` drives a running `tengen serve` instead (start it
-//! with `--max-conns-per-ip` and `--games-burst` above the load). Every request goes to
-//! 127.0.0.1 only, and the run stops by itself.
+//! here is 127.0.0.1); `--db postgres://…` runs it on that PostgreSQL database instead, and
+//! `--nodes N` runs N servers on it in this process (games are created round-robin, and each
+//! player connects to a server picked by a hash of its seat, so about half of the players
+//! are relayed by a server that does not run their game). `--addr HOST:PORT[,HOST:PORT…]`
+//! drives running `tengen serve`s instead (start them with `--max-conns-per-ip` and
+//! `--games-burst` above the load). Every request goes to 127.0.0.1 only, and the run stops
+//! by itself.
 
 use std::{
     net::SocketAddr,
@@ -24,7 +28,7 @@ use std::{
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tengen_server::{AppState, ServerConfig, SqliteStore};
+use tengen_server::{AppState, PgStore, ServerConfig, SqliteStore, Store};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpStream,
@@ -36,7 +40,12 @@ struct Args {
     games: usize,
     rate: f64,
     seconds: u64,
-    addr: Option<SocketAddr>,
+    /// Running servers to drive, instead of servers in this process.
+    addrs: Vec<SocketAddr>,
+    /// The database of the servers in this process (default: a fresh SQLite file).
+    db: Option<String>,
+    /// Servers in this process (several need a PostgreSQL `db`).
+    nodes: usize,
     /// Give every game a clock (byo-yomi, an hour of main time), so clock checkpoints run.
     clock: bool,
 }
@@ -46,7 +55,9 @@ fn args() -> Args {
         games: 2000,
         rate: 2000.0,
         seconds: 30,
-        addr: None,
+        addrs: Vec::new(),
+        db: None,
+        nodes: 1,
         clock: false,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -57,7 +68,11 @@ fn args() -> Args {
             "--games" => a.games = v.parse().unwrap_or(a.games),
             "--rate" => a.rate = v.parse().unwrap_or(a.rate),
             "--seconds" => a.seconds = v.parse().unwrap_or(a.seconds).min(600),
-            "--addr" => a.addr = v.parse().ok(),
+            "--addr" => {
+                a.addrs = v.split(',').filter_map(|s| s.parse().ok()).collect();
+            }
+            "--db" => a.db = Some(v),
+            "--nodes" => a.nodes = v.parse().unwrap_or(1).max(1),
             "--clock" => {
                 a.clock = true;
                 i += 1;
@@ -227,31 +242,67 @@ fn main() {
     rt.block_on(run(a));
 }
 
+/// Servers in this process on `a.db` (or a fresh SQLite file): their addresses.
+async fn start_servers(a: &Args) -> Vec<SocketAddr> {
+    let mut addrs = Vec::new();
+    for _ in 0..a.nodes {
+        let store: Arc<dyn Store> = match &a.db {
+            Some(url) => Arc::new(PgStore::connect(url).await.expect("database")),
+            None => {
+                assert_eq!(a.nodes, 1, "several servers need --db postgres://…");
+                let dir = std::env::temp_dir().join(format!("tengen-load-{}", std::process::id()));
+                std::fs::create_dir_all(&dir).expect("temp dir");
+                Arc::new(SqliteStore::open(&dir.join("load.db")).expect("database"))
+            }
+        };
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        store
+            .join_cluster(addr.to_string())
+            .await
+            .expect("join the cluster");
+        let config = ServerConfig {
+            max_connections_per_ip: usize::MAX,
+            games_burst: u32::MAX,
+            ..ServerConfig::from_env()
+        };
+        let state = AppState::with_config(store, vec![], config);
+        tokio::spawn(async move {
+            let _ = tengen_server::serve(listener, state).await;
+        });
+        addrs.push(addr);
+    }
+    addrs
+}
+
+/// The server a player connects to: spread by a hash of its seat, so that with several
+/// servers about half of the players are relayed.
+fn server_for(addrs: &[SocketAddr], game: usize, seat: usize) -> SocketAddr {
+    let h = ((game * 2 + seat) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+    addrs[h as usize % addrs.len()]
+}
+
 async fn run(a: Args) {
     let rss_start = rss_kib();
-    let addr = match a.addr {
-        Some(addr) => addr,
-        None => {
-            let dir = std::env::temp_dir().join(format!("tengen-load-{}", std::process::id()));
-            std::fs::create_dir_all(&dir).expect("temp dir");
-            let store = Arc::new(SqliteStore::open(&dir.join("load.db")).expect("database"));
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                .await
-                .expect("bind");
-            let addr = listener.local_addr().expect("addr");
-            let config = ServerConfig {
-                max_connections_per_ip: usize::MAX,
-                games_burst: u32::MAX,
-                ..ServerConfig::from_env()
-            };
-            let state = AppState::with_config(store, vec![], config);
-            tokio::spawn(async move {
-                let _ = tengen_server::serve(listener, state).await;
-            });
-            addr
-        }
+    let in_process = a.addrs.is_empty();
+    let addrs = if in_process {
+        start_servers(&a).await
+    } else {
+        a.addrs.clone()
     };
-    println!("load: {} games on {addr}", a.games);
+    let addr = addrs[0];
+    let store = match (&a.db, in_process) {
+        (_, false) => "running servers",
+        (Some(_), true) => "PostgreSQL",
+        (None, true) => "SQLite",
+    };
+    println!(
+        "load: {} games on {} server(s) ({store}): {addrs:?}",
+        a.games,
+        addrs.len()
+    );
     let t = Instant::now();
     let sem = Arc::new(Semaphore::new(16));
     let mut creating = Vec::new();
@@ -259,9 +310,10 @@ async fn run(a: Args) {
     if a.clock {
         form["time"] = json!({ "kind": "byo_yomi", "main_s": 3600, "period_s": 30, "periods": 5 });
     }
-    for _ in 0..a.games {
+    for i in 0..a.games {
         let form = form.clone();
         let sem = Arc::clone(&sem);
+        let addr = addrs[i % addrs.len()];
         creating.push(tokio::spawn(async move {
             let _permit = sem.acquire().await;
             let g = http(addr, "POST", "/api/games", form).await;
@@ -289,7 +341,7 @@ async fn run(a: Args) {
     let created = t.elapsed();
     tokio::time::sleep(Duration::from_millis(500)).await;
     let rss_idle = rss_kib();
-    if a.addr.is_none() {
+    if in_process && addrs.len() == 1 {
         println!(
             "load: created and joined {} games in {:.1} s; memory per idle game {:.1} KiB (RSS {} → {} MiB)",
             games.len(),
@@ -299,7 +351,7 @@ async fn run(a: Args) {
             rss_idle / 1024
         );
     }
-    if a.addr.is_none() {
+    if in_process && addrs.len() == 1 {
         // One idle spectator per game, spoken to byte by byte so that the client side costs
         // next to nothing in this process: what RSS gains is the server's.
         let before = rss_kib();
@@ -329,9 +381,9 @@ async fn run(a: Args) {
     let interval = Duration::from_secs_f64(2.0 * games.len() as f64 / a.rate);
     let mut tasks = Vec::new();
     for (i, (id, black, white)) in games.iter().enumerate() {
-        for (seat, me) in [(black, "black"), (white, "white")] {
+        for (s, (seat, me)) in [(black, "black"), (white, "white")].into_iter().enumerate() {
             tasks.push(tokio::spawn(player(
-                addr,
+                server_for(&addrs, i, s),
                 i,
                 id.clone(),
                 seat.clone(),
@@ -366,7 +418,7 @@ async fn run(a: Args) {
         percentile(&all, 0.5),
         percentile(&all, 0.99),
         percentile(&all, 1.0),
-        if a.addr.is_none() {
+        if in_process {
             format!(
                 "; RSS under load {} MiB (server and clients)",
                 rss_busy / 1024

@@ -38,6 +38,9 @@ const INDEX_HTML: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
 const STYLE_CSS: &str = include_str!("../web/style.css");
 
+/// Locks for starting games (see `Inner::loading`).
+const LOADING_STRIPES: usize = 64;
+
 /// Games listed by `GET /api/games`, newest first.
 const LIST_LIMIT: u32 = 500;
 
@@ -48,7 +51,10 @@ pub struct AppState(Arc<Inner>);
 struct Inner {
     store: Arc<dyn Store>,
     games: Mutex<HashMap<String, GameHandle>>,
-    loading: tokio::sync::Mutex<()>,
+    /// Held while a game is started, so that it starts once: one of these per game id's
+    /// hash, so that starting (or looking up, with PostgreSQL a round trip) one game does
+    /// not wait for another.
+    loading: Vec<tokio::sync::Mutex<()>>,
     engines: Vec<(String, String)>,
     config: ServerConfig,
     /// Tengen's own player's searches, on a bounded pool of threads.
@@ -75,7 +81,9 @@ impl AppState {
         AppState(Arc::new(Inner {
             store,
             games: Mutex::new(HashMap::new()),
-            loading: tokio::sync::Mutex::new(()),
+            loading: (0..LOADING_STRIPES)
+                .map(|_| tokio::sync::Mutex::new(()))
+                .collect(),
             engines,
             config,
             searches: crate::own::SearchPool::new(config.search_workers),
@@ -155,7 +163,10 @@ impl AppState {
         if let Some(h) = self.running(id) {
             return Ok(Route::Here(h));
         }
-        let _guard = self.0.loading.lock().await;
+        let stripe = id
+            .bytes()
+            .fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(b.into()));
+        let _guard = self.0.loading[stripe % LOADING_STRIPES].lock().await;
         if let Some(h) = self.running(id) {
             return Ok(Route::Here(h));
         }

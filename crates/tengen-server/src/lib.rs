@@ -14,6 +14,9 @@
 //! - Each seat has its own random 128-bit secret, stored as a SHA-256 hash; spectators only
 //!   watch.
 //! - The page (HTML, JS, CSS; no build step) is embedded in the binary.
+//! - Games are kept in SQLite ([`SqliteStore`], one server) or PostgreSQL ([`PgStore`]),
+//!   which several servers may share: a game runs on the server holding its lease, the
+//!   others forward its players there, and take it over when that server stops answering.
 //! - [`serve`] holds the limits of [`ServerConfig`] against abuse: header-read and request
 //!   timeouts, connections and new games per address, WebSockets that stop answering pings,
 //!   invitations that expire.

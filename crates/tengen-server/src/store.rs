@@ -9,6 +9,7 @@ use std::{future::Future, pin::Pin};
 use serde::{Deserialize, Serialize};
 
 mod cluster;
+mod pg_writer;
 mod postgres;
 mod sqlite;
 

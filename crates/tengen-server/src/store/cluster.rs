@@ -46,6 +46,7 @@ struct Inner {
 }
 
 /// The leases of this server.
+#[derive(Clone)]
 pub(super) struct Cluster(Arc<Inner>);
 
 fn ttl_secs() -> f64 {

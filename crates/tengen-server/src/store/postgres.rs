@@ -1,6 +1,6 @@
-//! PostgreSQL, for several servers sharing one database: a pool of connections, each append
-//! one statement (so one round trip and its own transaction; PostgreSQL groups the WAL
-//! flushes of concurrent commits by itself).
+//! PostgreSQL, for several servers sharing one database: a pool of connections; each append
+//! is one statement (the game's row and its records), and the appends waiting at the same
+//! moment are committed together (`pg_writer.rs`).
 
 use std::{str::FromStr, time::Duration};
 
@@ -9,8 +9,12 @@ use sqlx::{
     postgres::{PgConnectOptions, PgPoolOptions},
 };
 
+use tokio::sync::{mpsc, oneshot};
+
 use super::{
-    BoxFuture, Claim, GameSummary, MIGRATIONS, SCHEMA_VERSION, Store, StoreError, cluster::Cluster,
+    BoxFuture, Claim, GameSummary, MIGRATIONS, SCHEMA_VERSION, Store, StoreError,
+    cluster::Cluster,
+    pg_writer::{self, Append},
 };
 
 pub use super::cluster::LEASE_TTL;
@@ -23,8 +27,8 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 /// The longest a statement may take before the store gives up on it (its outcome is then
 /// unknown, and the actor reloads the game from the log).
 const STATEMENT_TIMEOUT: Duration = Duration::from_secs(10);
-/// Connections in the pool: a few statements in flight are enough for thousands of moves a
-/// second, and each connection costs the database a process.
+/// Connections in the pool: the writers' (which group the appends) and the reads', and each
+/// connection costs the database a process.
 const POOL_SIZE: u32 = 16;
 /// The key of the advisory lock that serialises migrations between servers starting at once.
 const MIGRATION_LOCK: i64 = 0x7465_6e67_656e; // "tengen"
@@ -43,6 +47,7 @@ const MIGRATION_LOCK: i64 = 0x7465_6e67_656e; // "tengen"
 pub struct PgStore {
     pool: PgPool,
     cluster: Cluster,
+    writer: mpsc::UnboundedSender<Append>,
 }
 
 /// `postgres://user@host:port/database`, without the password, for messages.
@@ -112,7 +117,7 @@ pub(super) async fn bounded<T>(
 }
 
 /// As [`bounded`], leaving the database's error to the caller.
-async fn bounded_raw<T>(
+pub(super) async fn bounded_raw<T>(
     f: impl std::future::Future<Output = Result<T, sqlx::Error>>,
 ) -> Result<Result<T, sqlx::Error>, StoreError> {
     tokio::time::timeout(STATEMENT_TIMEOUT, f)
@@ -123,11 +128,6 @@ async fn bounded_raw<T>(
                 STATEMENT_TIMEOUT.as_secs()
             ))
         })
-}
-
-/// A unique key refused the statement: another writer has this record.
-fn unique_violation(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(db) if db.code().as_deref() == Some("23505"))
 }
 
 /// Applies the migrations the database lacks, under an advisory lock so that servers
@@ -196,8 +196,10 @@ impl PgStore {
             .max_connections(POOL_SIZE)
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect_lazy_with(options);
+        let cluster = Cluster::new(pool.clone());
         Ok(PgStore {
-            cluster: Cluster::new(pool.clone()),
+            writer: pg_writer::start(pool.clone(), cluster.clone()),
+            cluster,
             pool,
         })
     }
@@ -211,64 +213,18 @@ impl Store for PgStore {
         records: Vec<String>,
         summary: GameSummary,
     ) -> BoxFuture<'_, Result<(), StoreError>> {
-        let game = game.to_owned();
+        let (reply, answer) = oneshot::channel();
+        let sent = self.writer.send(Append {
+            fence: self.cluster.fence(game),
+            game: game.to_owned(),
+            first_seq,
+            records,
+            summary,
+            reply,
+        });
         Box::pin(async move {
-            let text =
-                serde_json::to_string(&summary).map_err(|e| StoreError::Database(e.to_string()))?;
-            let flags = summary.flags();
-            let count = records.len() as u64;
-            // The game row and the records in one statement: one round trip, one transaction.
-            // A game's first append creates it (nobody can hold a lease on it yet). Later
-            // ones are taken from the holder of its lease (the fence: a lease taken over
-            // since has another), or from anyone while nobody holds one; the lease row is
-            // locked until the commit, so a takeover waits for an append under way.
-            let fence = self.cluster.fence(&game);
-            let row = if first_seq == 1 {
-                "INSERT INTO games (id, created_ms, finished, waiting, expired, summary)
-                 VALUES ($1, $7, $2, $3, $4, $5) RETURNING id"
-            } else {
-                "UPDATE games SET finished = $2, waiting = $3, expired = $4, summary = $5
-                 WHERE id = $1 AND CASE WHEN $9::bigint IS NULL
-                     THEN NOT EXISTS (SELECT 1 FROM leases WHERE game_id = $1)
-                     ELSE EXISTS (SELECT 1 FROM leases WHERE game_id = $1 AND fence = $9 FOR SHARE)
-                 END
-                 RETURNING id"
-            };
-            let sql = format!(
-                "WITH g AS ({row})
-                 INSERT INTO records (game_id, seq, record)
-                 SELECT g.id, $6 + r.n - 1, r.record
-                 FROM g, unnest($8::text[]) WITH ORDINALITY AS r(record, n)"
-            );
-            let result = bounded_raw(
-                sqlx::query(&sql)
-                    .bind(&game)
-                    .bind(flags.finished)
-                    .bind(flags.waiting)
-                    .bind(flags.expired)
-                    .bind(&text)
-                    .bind(first_seq as i64)
-                    .bind(summary.created_ms as i64)
-                    .bind(&records)
-                    .bind(fence)
-                    .execute(&self.pool),
-            )
-            .await?;
-            match result {
-                Ok(done) if done.rows_affected() == count => Ok(()),
-                Ok(_) if fence.is_some() => {
-                    self.cluster.lose(&game);
-                    Err(StoreError::NotHeld(game))
-                }
-                Ok(_) => Err(StoreError::Database(format!(
-                    "game {game}: no such game, or another server runs it"
-                ))),
-                Err(e) if unique_violation(&e) => Err(StoreError::Conflict {
-                    game,
-                    seq: first_seq,
-                }),
-                Err(e) => Err(pg_err(e)),
-            }
+            sent.map_err(|_| StoreError::Closed)?;
+            answer.await.map_err(|_| StoreError::Closed)?
         })
     }
 
