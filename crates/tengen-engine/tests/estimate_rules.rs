@@ -42,7 +42,13 @@ fn game(rules: Rules, diagram: &str) -> Game {
 /// The estimate of `diagram` under `rules` with the default budget.
 fn estimated(rules: Rules, diagram: &str) -> (Game, Estimate) {
     let game = game(rules, diagram);
-    let estimate = estimate(&game, &Budget::for_size(game.size()));
+    // The default playouts and reading, without its wall-clock limit: on a loaded machine the
+    // limit would cut the playouts short and make the verdicts depend on the load.
+    let budget = Budget {
+        time: std::time::Duration::from_secs(60),
+        ..Budget::for_size(game.size())
+    };
+    let estimate = estimate(&game, &budget);
     (game, estimate)
 }
 
