@@ -8,7 +8,8 @@ use crate::{policy::PlayoutWeights, prior::PriorWeights};
 /// with neither it runs until cancelled.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
-    /// Playouts (simulations) at most, counting those reused from the previous move's tree.
+    /// Playouts (simulations) this search runs at most; what the tree kept from the previous
+    /// move comes on top.
     pub playouts: Option<u64>,
     /// Wall time at most. The search returns within it plus [`TIME_MARGIN`].
     pub time: Option<Duration>,

@@ -124,8 +124,6 @@ struct Shared<'a> {
     /// Per cell: playouts Black owned it minus playouts White did.
     owned: Vec<AtomicI64>,
     owned_playouts: AtomicU64,
-    /// Visits the root had from earlier searches.
-    reused: u64,
     start: Instant,
 }
 
@@ -202,7 +200,6 @@ impl Search {
                 .map(|_| AtomicI64::new(0))
                 .collect(),
             owned_playouts: AtomicU64::new(0),
-            reused: u64::from(self.tree.root().visits()),
             start,
         };
         if shared.tree.root().is_leaf() && shared.tree.root().claim() {
@@ -307,16 +304,22 @@ impl Search {
     }
 }
 
+/// Playouts a search runs before it may stop early: the player reads the root's values and
+/// the ownership map of this search, and a reused tree can make the choice certain after
+/// a handful of playouts whose ownership would say little.
+const EARLY_STOP_AFTER: u64 = 2_000;
+
 /// A thread's loop: simulations until the budget is spent or the search is stopped. The
 /// playout budget and the early stop are checked here, between simulations, so that a
 /// one-thread search with a playout budget is repeatable.
 fn work(shared: &Shared<'_>, worker: &mut Worker) {
     while !shared.stop.load(Relaxed) {
         let started = shared.playouts.fetch_add(1, Relaxed);
-        let done = started + shared.reused;
+        let done = started;
         if shared.budget.playouts.is_some_and(|n| done >= n)
             || (shared.config.early_stop
                 && started % 64 == 63
+                && started >= EARLY_STOP_AFTER
                 && cannot_change(shared, shared.budget, done, shared.start.elapsed()))
         {
             shared.playouts.fetch_sub(1, Relaxed);
@@ -433,7 +436,7 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
             }
             break;
         };
-        let chosen = select(shared, edge, first, count);
+        let chosen = select(shared, edge, edge_index == 0, first, count);
         let child = tree.edge(chosen);
         child.add_visit();
         let mv = child.mv();
@@ -502,9 +505,12 @@ fn value_for(color: Color, black_value: f64) -> f64 {
     }
 }
 
+/// How many of the root's best moves by prior are tried before any is tried twice.
+const ROOT_TRIED_FIRST: u32 = 5;
+
 /// The child of `parent` to descend into: the highest RAVE-blended value (plus a little
 /// UCB exploration), among the best `widening` children by prior on large boards.
-fn select(shared: &Shared<'_>, parent: &Edge, first: u32, count: u32) -> u32 {
+fn select(shared: &Shared<'_>, parent: &Edge, root: bool, first: u32, count: u32) -> u32 {
     let config = shared.config;
     let parent_visits = f64::from(parent.visits().max(1));
     let limit = if shared.widening {
@@ -519,6 +525,16 @@ fn select(shared: &Shared<'_>, parent: &Edge, first: u32, count: u32) -> u32 {
     let mut best = first;
     let mut best_urgency = f64::NEG_INFINITY;
     for e in first..first + limit {
+        // At the root the pass and the five best moves by prior are tried once first: the
+        // player chooses among the root's results (a capture before passing, a pass instead
+        // of a worthless stone), and each must have one to be chosen.
+        if root && e < first + ROOT_TRIED_FIRST {
+            if shared.tree.edge(e).visits() == 0 {
+                return e;
+            }
+        } else if root && shared.tree.edge(e).mv() == PASS && shared.tree.edge(e).visits() == 0 {
+            return e;
+        }
         let (mut urgency, n) = shared.tree.edge(e).urgency(inverse_equivalence, node_value);
         if config.exploration > 0.0 {
             urgency += config.exploration * (log_parent / n.max(1.0)).sqrt();
