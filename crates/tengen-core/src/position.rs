@@ -69,7 +69,8 @@ impl History {
     }
 }
 
-/// A position for the search: see the [module documentation](self).
+/// A position for the search: the board, the player to move, the consecutive passes, and
+/// superko against the game's shared history and the moves since the root.
 #[derive(Debug)]
 pub struct Position {
     board: Board,

@@ -7,13 +7,37 @@
 //! player to move, with superko checked against the game's whole history, so that every move
 //! the search chooses is legal under the game's rules.
 //!
-//! # Layout
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use tengen_core::{BoardSize, Game, Rules};
+//! use tengen_engine::{Budget, Search, SearchConfig};
 //!
-//! - [`estimate`](mod@estimate): the automatic dead-stone estimator ([`estimate()`], [`Estimate`]).
-//! - the search, the playout policy and time management follow in later commits.
+//! let game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+//! let mut search = Search::new(SearchConfig::default());
+//! let result = search.run(&game, Budget::playouts(500), 0, &AtomicBool::new(false), None);
+//! assert!(game.check(result.best).is_ok());
+//! ```
+//!
+//! The automatic dead-stone estimator for the count at the end of a game (GTP
+//! `final_status_list` and `final_score`, `tengen score --dead auto`, the server's scoring
+//! phase) is [`estimate`](mod@estimate): one blocking call, [`estimate()`], with its own
+//! [`estimate::Budget`].
 
-#![forbid(unsafe_code)]
-
+mod config;
 pub mod estimate;
+mod eval;
+mod pattern;
+mod player;
+mod policy;
+mod prior;
+mod search;
+mod tactics;
+mod time;
+mod tree;
 
-pub use estimate::{Budget, ChainEstimate, Estimate, Status, estimate};
+pub use estimate::{ChainEstimate, Estimate, Status, estimate};
+pub use player::{Decision, MAX_LEVEL, Player, PlayerConfig};
+pub use policy::PlayoutWeights;
+pub use prior::PriorWeights;
+pub use search::{Budget, MoveInfo, Progress, Search, SearchConfig, SearchResult, TIME_MARGIN};
+pub use time::{Clock, SAFETY, TimeControl, TimePlan};

@@ -13,7 +13,7 @@ fn run_transcript(name: &str) {
     let input = std::fs::read(dir.join(format!("{name}.gtp"))).expect("transcript input");
     let mut output = Vec::new();
     Engine::new(Rules::aga())
-        .run(input.as_slice(), &mut output)
+        .run(std::io::Cursor::new(input), &mut output)
         .expect("in-memory I/O");
     let actual = String::from_utf8(output).expect("GTP output is UTF-8");
     let expected_path = dir.join(format!("{name}.out"));
@@ -76,6 +76,11 @@ fn gtp_time_settings_time_left_kgs_time_settings() {
 }
 
 #[test]
+fn gtp_lz_analyze_kata_analyze_arguments_and_stop() {
+    run_transcript("analysis");
+}
+
+#[test]
 fn gtp_tengen_rules_and_kgs_rules() {
     run_transcript("rules");
 }
@@ -103,6 +108,7 @@ fn gtp_every_transcript_is_run() {
     assert_eq!(
         names,
         [
+            "analysis",
             "boardsize_komi",
             "genmove",
             "handicap",
