@@ -550,7 +550,10 @@ fn report(
     with_gnugo: bool,
     expected: &std::collections::HashMap<String, i32>,
 ) {
-    let gnugo_right = |i: usize, o: &Outcome| matches!((&gnugo[i], o.recorded), (Some(Ok(m)), Some(r)) if *m == r);
+    let gnugo_right = |i: usize, o: &Outcome| match (&gnugo[i], o.recorded) {
+        (Some(Ok(m)), Some(r)) => *m == r,
+        _ => false,
+    };
     println!("\nMisses (RE, Tengen, GNU Go, reason):");
     for (i, o) in outcomes.iter().enumerate() {
         if o.ours_right() {
