@@ -242,30 +242,12 @@ impl Player {
         if moves_cost && !cleanup && pass_is_as_good(result) {
             return Decision::Play(Move::Pass);
         }
-        if moves_cost && !cleanup && worthless(game, best, &result.ownership) {
-            // Under territory counting a stone inside settled territory costs a point and
-            // changes nothing: the best move that is worth something, else a pass.
-            best = result
-                .moves
-                .iter()
-                .map(|m| m.mv)
-                .find(|&mv| {
-                    mv != Move::Pass
-                        && !worthless(game, mv, &result.ownership)
-                        && game.check(mv).is_ok()
-                })
-                .filter(|_| !game_is_settled(game, &result.ownership))
-                .unwrap_or(Move::Pass);
-        }
         if game.check(best).is_err() {
             best = Move::Pass;
         }
         Decision::Play(best)
     }
 }
-
-/// How sure the playouts must be of a point's owner for it to count as settled.
-const SETTLED: f64 = 0.8;
 
 /// Whether the pass was searched about as much as the best move and is worth as much:
 /// then the best move gains nothing (under territory counting it costs its point).
@@ -287,32 +269,6 @@ fn ownership_at(game: &Game, ownership: &[f64], p: Point) -> f64 {
         .unwrap_or(0.0)
 }
 
-/// A stone on a point whose owner the playouts agree on, next to no chain short of
-/// liberties: it neither gains territory nor takes part in a fight.
-fn worthless(game: &Game, mv: Move, ownership: &[f64]) -> bool {
-    let Move::Play(p) = mv else {
-        return false;
-    };
-    if ownership.is_empty() || ownership_at(game, ownership, p).abs() < SETTLED {
-        return false;
-    }
-    let board = game.board();
-    !board
-        .neighbors(p)
-        .any(|nb| board.get(nb).is_some() && board.liberties(nb).len() <= 2)
-}
-
-/// Whether every empty point is settled or neutral (dame): nothing is left to play for.
-fn game_is_settled(game: &Game, ownership: &[f64]) -> bool {
-    let board = game.board();
-    game.size().points().all(|p| {
-        board.get(p).is_some() || {
-            let own = ownership_at(game, ownership, p).abs();
-            own >= SETTLED || own <= 1.0 - SETTLED
-        }
-    })
-}
-
 /// Whether the search could not settle on a move: the most visited move is less than
 /// twice as visited as the second, or valued lower than it.
 fn unclear(result: &SearchResult) -> bool {
@@ -324,14 +280,10 @@ fn unclear(result: &SearchResult) -> bool {
 
 /// The stones of `owner` that the ownership map gives to the other colour.
 fn dead_stones_of(game: &Game, owner: Color, ownership: &[f64]) -> Vec<Point> {
-    let n = usize::from(game.size().get());
     game.board()
         .stones()
         .filter(|&(p, c)| {
-            let own = ownership
-                .get(usize::from(p.y) * n + usize::from(p.x))
-                .copied()
-                .unwrap_or(0.0);
+            let own = ownership_at(game, ownership, p);
             c == owner
                 && match owner {
                     Color::Black => own < -0.5,

@@ -304,6 +304,11 @@ impl Search {
     }
 }
 
+/// Playouts a search runs before it may stop early: the player reads the root's values and
+/// the ownership map of this search, and a reused tree can make the choice certain after
+/// a handful of playouts whose ownership would say little.
+const EARLY_STOP_AFTER: u64 = 2_000;
+
 /// A thread's loop: simulations until the budget is spent or the search is stopped. The
 /// playout budget and the early stop are checked here, between simulations, so that a
 /// one-thread search with a playout budget is repeatable.
@@ -314,6 +319,7 @@ fn work(shared: &Shared<'_>, worker: &mut Worker) {
         if shared.budget.playouts.is_some_and(|n| done >= n)
             || (shared.config.early_stop
                 && started % 64 == 63
+                && started >= EARLY_STOP_AFTER
                 && cannot_change(shared, shared.budget, done, shared.start.elapsed()))
         {
             shared.playouts.fetch_sub(1, Relaxed);
