@@ -21,6 +21,11 @@
 //! let result = search.run(&game, Budget::playouts(500), 0, &AtomicBool::new(false), None);
 //! assert!(game.check(result.best).is_ok());
 //! ```
+//!
+//! The automatic dead-stone estimator for the count at the end of a game (GTP
+//! `final_status_list` and `final_score`, `tengen score --dead auto`, the server's scoring
+//! phase) is [`estimate`](mod@estimate): one blocking call, [`estimate()`], with its own
+//! [`estimate::Budget`].
 
 mod config;
 pub mod estimate;

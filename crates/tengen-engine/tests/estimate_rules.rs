@@ -40,7 +40,7 @@ fn game(rules: Rules, diagram: &str) -> Game {
 }
 
 /// The estimate of `diagram` under `rules` with the default budget.
-fn estimated(rules: Rules, diagram: &str) -> (Game, Estimate) {
+fn estimated(rules: Rules, diagram: &str) -> Estimate {
     let game = game(rules, diagram);
     // The default playouts and reading, without its wall-clock limit: on a loaded machine the
     // limit would cut the playouts short and make the verdicts depend on the load.
@@ -48,38 +48,16 @@ fn estimated(rules: Rules, diagram: &str) -> (Game, Estimate) {
         time: std::time::Duration::from_secs(60),
         ..Budget::for_size(game.size())
     };
-    let estimate = estimate(&game, &budget);
-    (game, estimate)
+    estimate(&game, &budget)
 }
 
 fn p(x: u8, y: u8) -> Point {
     Point::new(x, y)
 }
 
-/// The estimate drawn as the diagram with `x`/`o` for dead stones and `S`/`s` for stones in
-/// seki: what a failing assertion shows.
-fn drawn(game: &Game, estimate: &Estimate) -> String {
-    let n = game.size().get();
-    let mut out = String::new();
-    for y in 0..n {
-        for x in 0..n {
-            let pt = Point::new(x, y);
-            let c = match (game.board().get(pt), estimate.status(pt)) {
-                (Some(Color::Black), Some(Status::Dead)) => 'x',
-                (Some(Color::White), Some(Status::Dead)) => 'o',
-                (Some(Color::Black), Some(Status::Seki)) => 'S',
-                (Some(Color::White), Some(Status::Seki)) => 's',
-                (Some(Color::Black), _) => 'X',
-                (Some(Color::White), _) => 'O',
-                (None, _) => '.',
-            };
-            out.push(c);
-            out.push(' ');
-        }
-        out.push('\n');
-    }
-    out.push_str(&estimate.score.breakdown());
-    out
+/// The estimate as a diagram with its count: what a failing assertion shows.
+fn drawn(estimate: &Estimate) -> String {
+    format!("{}{}", estimate.diagram(), estimate.score.breakdown())
 }
 
 fn white_by(half_points: u32) -> GameResult {
@@ -114,8 +92,8 @@ const BENT_FOUR_IN_THE_CORNER: &str = "
 
 #[test]
 fn jp_7_bent_four_in_the_corner_is_dead() {
-    let (game, e) = estimated(Rules::japanese(), BENT_FOUR_IN_THE_CORNER);
-    let shown = drawn(&game, &e);
+    let e = estimated(Rules::japanese(), BENT_FOUR_IN_THE_CORNER);
+    let shown = drawn(&e);
     assert_eq!(e.status(p(0, 6)), Some(Status::Dead), "{shown}");
     assert_eq!(e.status(p(0, 8)), Some(Status::Alive), "{shown}");
     assert_eq!(e.chain(p(0, 6)).unwrap().basis, Basis::Reading, "{shown}");
@@ -141,8 +119,8 @@ const UNRESOLVED_KO: &str = "
 
 #[test]
 fn jp_7_an_unresolved_ko_at_the_end_kills_the_group_that_failed_to_connect_it() {
-    let (game, e) = estimated(Rules::japanese(), UNRESOLVED_KO);
-    let shown = drawn(&game, &e);
+    let e = estimated(Rules::japanese(), UNRESOLVED_KO);
+    let shown = drawn(&e);
     assert_eq!(e.status(p(0, 0)), Some(Status::Dead), "{shown}");
     assert_eq!(e.status(p(3, 0)), Some(Status::Dead), "{shown}");
     assert!(e.fills.is_empty(), "{shown}");
@@ -163,8 +141,8 @@ const KO_NOT_NEEDED: &str = "
 
 #[test]
 fn jp_7_a_group_with_two_eyes_need_not_resolve_the_ko() {
-    let (game, e) = estimated(Rules::japanese(), KO_NOT_NEEDED);
-    let shown = drawn(&game, &e);
+    let e = estimated(Rules::japanese(), KO_NOT_NEEDED);
+    let shown = drawn(&e);
     assert_eq!(e.status(p(0, 0)), Some(Status::Alive), "{shown}");
     assert_eq!(e.chain(p(0, 0)).unwrap().basis, Basis::PassAlive, "{shown}");
 }
@@ -184,8 +162,8 @@ const SNAPBACK: &str = "
 
 #[test]
 fn jp_7_snapback_stones_are_alive() {
-    let (game, e) = estimated(Rules::japanese(), SNAPBACK);
-    let shown = drawn(&game, &e);
+    let e = estimated(Rules::japanese(), SNAPBACK);
+    let shown = drawn(&e);
     assert_eq!(e.status(p(2, 0)), Some(Status::Alive), "{shown}");
     assert_eq!(e.status(p(3, 0)), Some(Status::Dead), "{shown}");
     assert!(e.fills.is_empty(), "a snapback needs no fill: {shown}");
@@ -208,8 +186,8 @@ const ONE_EYE: &str = "
 
 #[test]
 fn jp_7_stones_the_opponent_can_capture_are_dead() {
-    let (game, e) = estimated(Rules::japanese(), ONE_EYE);
-    let shown = drawn(&game, &e);
+    let e = estimated(Rules::japanese(), ONE_EYE);
+    let shown = drawn(&e);
     assert_eq!(e.dead_stones().len(), 5, "{shown}");
     assert_eq!(e.status(p(3, 0)), Some(Status::Alive), "{shown}");
 }
@@ -228,8 +206,8 @@ const TWO_EYES: &str = "
 
 #[test]
 fn jp_7_two_eyes_are_alive_for_certain() {
-    let (game, e) = estimated(Rules::japanese(), TWO_EYES);
-    let shown = drawn(&game, &e);
+    let e = estimated(Rules::japanese(), TWO_EYES);
+    let shown = drawn(&e);
     let corner = e.chain(p(1, 0)).unwrap();
     assert_eq!(
         (corner.status, corner.basis, corner.confidence),
@@ -252,8 +230,8 @@ const SEKI_EYE_AGAINST_NO_EYE: &str = "
 
 #[test]
 fn jp_9_seki_is_found_and_kept() {
-    let (game, e) = estimated(Rules::japanese(), SEKI_EYE_AGAINST_NO_EYE);
-    let shown = drawn(&game, &e);
+    let e = estimated(Rules::japanese(), SEKI_EYE_AGAINST_NO_EYE);
+    let shown = drawn(&e);
     for stone in [p(1, 0), p(0, 1), p(5, 4), p(4, 5)] {
         assert_eq!(e.status(stone), Some(Status::Seki), "{stone:?}: {shown}");
     }
@@ -281,8 +259,8 @@ const SEKI_WITH_EYES: &str = "
 
 #[test]
 fn jp_9_the_eyes_of_a_seki_are_not_territory_and_its_dead_stone_stays() {
-    let (game, e) = estimated(Rules::japanese(), SEKI_WITH_EYES);
-    let shown = drawn(&game, &e);
+    let e = estimated(Rules::japanese(), SEKI_WITH_EYES);
+    let shown = drawn(&e);
     assert_eq!(e.status(p(2, 0)), Some(Status::Seki), "{shown}");
     assert_eq!(e.status(p(4, 0)), Some(Status::Seki), "{shown}");
     assert_eq!(e.status(p(0, 0)), Some(Status::Dead), "{shown}");
@@ -303,10 +281,10 @@ fn jp_9_the_eyes_of_a_seki_are_not_territory_and_its_dead_stone_stays() {
 
 #[test]
 fn aga_12_the_eyes_of_a_seki_count_as_territory() {
-    let (game, e) = estimated(Rules::aga(), SEKI_WITH_EYES);
-    let shown = drawn(&game, &e);
+    let e = estimated(Rules::aga(), SEKI_WITH_EYES);
+    let shown = drawn(&e);
     assert_eq!(e.status(p(2, 0)), Some(Status::Seki), "{shown}");
-    let japanese = estimated(Rules::japanese(), SEKI_WITH_EYES).1;
+    let japanese = estimated(Rules::japanese(), SEKI_WITH_EYES);
     // Under AGA Black's eye (B9, with the dead stone on A9) and White's (F9) are territory.
     assert_eq!(
         e.score.sides.black.territory,
@@ -336,22 +314,22 @@ const CHAIN_IN_ATARI: &str = "
 
 #[test]
 fn a_chain_in_atari_must_fill_and_its_liberty_is_not_territory() {
-    let (game, e) = estimated(Rules::japanese(), CHAIN_IN_ATARI);
-    let shown = drawn(&game, &e);
+    let e = estimated(Rules::japanese(), CHAIN_IN_ATARI);
+    let shown = drawn(&e);
     assert_eq!(e.status(p(4, 3)), Some(Status::Alive), "{shown}");
     assert_eq!(e.fills, vec![(Color::Black, p(3, 3))], "{shown}");
     // Black 27 (not 28), White 35 + 6.5.
     assert_eq!(e.score.sides.black.territory, 27, "{shown}");
     assert_eq!(e.score.result, white_by(29), "{shown}");
     // With pass stones the fill is paid back by White's pass (AGA-12): it stays territory.
-    let (_, aga) = estimated(Rules::aga(), CHAIN_IN_ATARI);
+    let aga = estimated(Rules::aga(), CHAIN_IN_ATARI);
     assert_eq!(aga.fills, vec![(Color::Black, p(3, 3))]);
     assert_eq!(aga.score.sides.black.territory, 28);
 }
 
 #[test]
 fn an_open_position_is_reported_uncertain_not_guessed() {
-    let (game, e) = estimated(
+    let e = estimated(
         Rules::japanese(),
         "
         . . . . .
@@ -360,7 +338,7 @@ fn an_open_position_is_reported_uncertain_not_guessed() {
         . . . O .
         . . . . .",
     );
-    let shown = drawn(&game, &e);
+    let shown = drawn(&e);
     let uncertain: Vec<_> = e.uncertain().map(|c| c.stones[0]).collect();
     assert_eq!(uncertain, vec![p(1, 1), p(3, 3)], "{shown}");
 }

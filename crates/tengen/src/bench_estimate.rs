@@ -249,37 +249,18 @@ fn vertex(p: Point, estimate: &Estimate) -> String {
     gtp_coordinate(Move::Play(p), estimate.size())
 }
 
-/// The board with the estimate: `X`/`O` alive, `x`/`o` dead, `S`/`s` Black/White in seki,
-/// `+` dame, `!` a fill.
-fn drawing(game: &tengen_core::Game, estimate: &Estimate) -> String {
-    use tengen_engine::estimate::Status;
+/// The board with the estimate (see [`Estimate::diagram`]) and GTP coordinates.
+fn drawing(estimate: &Estimate) -> String {
     const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let n = game.size().get();
+    let n = estimate.size().get();
     let mut out = String::from("     ");
-    for x in 0..n {
-        out.push(char::from(COLUMNS[usize::from(x)]));
+    for &c in &COLUMNS[..usize::from(n)] {
+        out.push(char::from(c));
         out.push(' ');
     }
     out.push('\n');
-    for y in 0..n {
-        out.push_str(&format!("  {:>2} ", n - y));
-        for x in 0..n {
-            let p = Point::new(x, y);
-            let c = match (game.board().get(p), estimate.status(p)) {
-                (Some(Color::Black), Some(Status::Dead)) => 'x',
-                (Some(Color::White), Some(Status::Dead)) => 'o',
-                (Some(Color::Black), Some(Status::Seki)) => 'S',
-                (Some(Color::White), Some(Status::Seki)) => 's',
-                (Some(Color::Black), _) => 'X',
-                (Some(Color::White), _) => 'O',
-                (None, _) if estimate.fills.iter().any(|&(_, f)| f == p) => '!',
-                (None, _) if estimate.dame.contains(&p) => '+',
-                (None, _) => '.',
-            };
-            out.push(c);
-            out.push(' ');
-        }
-        out.push('\n');
+    for (y, row) in estimate.diagram().lines().enumerate() {
+        out.push_str(&format!("  {:>2} {row}\n", usize::from(n) - y));
     }
     out
 }
@@ -380,7 +361,7 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
             outcome.reason = diagnosis.shown(game.size()).to_string();
             if settings.show {
                 outcome.reason.push('\n');
-                outcome.reason.push_str(&drawing(&game, &estimate));
+                outcome.reason.push_str(&drawing(&estimate));
                 for chain in &estimate.chains {
                     if chain.confidence < 0.9 {
                         outcome.reason.push_str(&format!(
@@ -569,7 +550,10 @@ fn report(
     with_gnugo: bool,
     expected: &std::collections::HashMap<String, i32>,
 ) {
-    let gnugo_right = |i: usize, o: &Outcome| matches!((&gnugo[i], o.recorded), (Some(Ok(m)), Some(r)) if *m == r);
+    let gnugo_right = |i: usize, o: &Outcome| match (&gnugo[i], o.recorded) {
+        (Some(Ok(m)), Some(r)) => *m == r,
+        _ => false,
+    };
     println!("\nMisses (RE, Tengen, GNU Go, reason):");
     for (i, o) in outcomes.iter().enumerate() {
         if o.ours_right() {

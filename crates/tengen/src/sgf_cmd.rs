@@ -90,3 +90,42 @@ pub(crate) fn score(args: ScoreArgs) -> ! {
     );
     std::process::exit(code)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::auto_dead;
+    use tengen_core::{BoardSize, Game, Move, Point, Rules};
+
+    #[test]
+    fn the_estimate_names_dead_stones_and_says_when_the_game_did_not_end() {
+        // Black walls off the left of a 5×5 board; White's stone on A4 inside is dead.
+        let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::japanese());
+        for (x, y) in [
+            (2, 0),
+            (4, 4),
+            (2, 1),
+            (4, 3),
+            (2, 2),
+            (0, 1),
+            (2, 3),
+            (4, 2),
+            (2, 4),
+        ] {
+            game.play(Move::Play(Point::new(x, y))).unwrap();
+        }
+        let auto = auto_dead(&game);
+        assert!(auto.dead.contains(&Point::new(0, 1)), "{:?}", auto.dead);
+        assert!(
+            auto.notes
+                .iter()
+                .any(|n| n == "the game did not end with two passes"),
+            "{:?}",
+            auto.notes
+        );
+        game.play(Move::Pass).unwrap();
+        game.play(Move::Pass).unwrap();
+        let ended = auto_dead(&game);
+        assert!(!ended.notes.iter().any(|n| n.contains("two passes")));
+        assert_eq!(ended.score.result, auto_dead(&game).score.result);
+    }
+}

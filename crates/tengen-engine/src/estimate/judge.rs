@@ -101,7 +101,8 @@ pub(crate) fn chain_index(board: &Board, chains: &[Chain]) -> Vec<usize> {
 
 /// Settles the chains in atari that live in the playouts (see [`fills`](super::fills)): a
 /// snapback is alive, a stone in an unresolved ko and a small chain only dead stones hold in
-/// atari are dead (JP-7, seed 003), a chain a living chain threatens is alive and must fill. Returns which chains it settled.
+/// atari are dead (JP-7, seed 003), a chain a living chain threatens is alive and must fill.
+/// Returns which chains it settled.
 pub(crate) fn settle_ataris(
     board: &Board,
     chains: &[Chain],

@@ -207,6 +207,41 @@ impl Estimate {
     pub fn size(&self) -> BoardSize {
         self.size
     }
+
+    /// The estimate drawn as a diagram, top row first: `X`/`O` living stones, `x`/`o` dead
+    /// ones, `S`/`s` stones in seki, `+` dame, `!` a point its owner must still fill, `.` the
+    /// other empty points (territory).
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        let n = usize::from(self.size.get());
+        let mut rows = vec![vec!['.'; n]; n];
+        for &p in &self.dame {
+            rows[usize::from(p.y)][usize::from(p.x)] = '+';
+        }
+        for &(_, p) in &self.fills {
+            rows[usize::from(p.y)][usize::from(p.x)] = '!';
+        }
+        for chain in &self.chains {
+            let mark = match (chain.color, chain.status) {
+                (Color::Black, Status::Alive) => 'X',
+                (Color::White, Status::Alive) => 'O',
+                (Color::Black, Status::Dead) => 'x',
+                (Color::White, Status::Dead) => 'o',
+                (Color::Black, Status::Seki) => 'S',
+                (Color::White, Status::Seki) => 's',
+            };
+            for &p in &chain.stones {
+                rows[usize::from(p.y)][usize::from(p.x)] = mark;
+            }
+        }
+        let mut out = String::with_capacity(n * (2 * n + 1));
+        for row in rows {
+            let line: Vec<String> = row.iter().map(char::to_string).collect();
+            out.push_str(&line.join(" "));
+            out.push('\n');
+        }
+        out
+    }
 }
 
 /// One chain of the position, as cells.

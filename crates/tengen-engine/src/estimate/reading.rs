@@ -62,6 +62,17 @@ struct State {
 }
 
 impl State {
+    /// The position the hypothetical play starts from: the board, no ko bans (play has
+    /// stopped with passes).
+    fn start(board: &Board) -> State {
+        let mut state = State {
+            board: board.clone(),
+            bans: [[0; MAX_BANS]; 2],
+        };
+        state.board.clear_ko();
+        state
+    }
+
     fn banned(&self, cell: usize, color: Color) -> bool {
         self.bans[color.index()].contains(&(cell as u16))
     }
@@ -121,24 +132,8 @@ pub(crate) fn read(
     let Some(area) = local_area(board, anchors, defender) else {
         return Verdict::Unknown;
     };
-    let mut reader = Reader {
-        defender,
-        anchors: anchors.to_vec(),
-        area,
-        nodes: 0,
-        max_nodes,
-        deadline,
-        table: HashMap::new(),
-        path: Vec::new(),
-        marks: Marks::new(board.cell_count()),
-        seen: Marks::new(board.cell_count()),
-    };
-    let mut start = State {
-        board: board.clone(),
-        bans: [[0; MAX_BANS]; 2],
-    };
-    start.board.clear_ko();
-    reader.solve(&start, defender.other(), 0, None)
+    let mut reader = Reader::new(board, anchors, defender, area, max_nodes, deadline);
+    reader.solve(&State::start(board), defender.other(), 0, None)
 }
 
 /// The most empty points the group may reach (through empty points) for the reading to
@@ -200,6 +195,28 @@ struct Reader {
 }
 
 impl Reader {
+    fn new(
+        board: &Board,
+        anchors: &[usize],
+        defender: Color,
+        area: Vec<usize>,
+        max_nodes: u32,
+        deadline: Instant,
+    ) -> Reader {
+        Reader {
+            defender,
+            anchors: anchors.to_vec(),
+            area,
+            nodes: 0,
+            max_nodes,
+            deadline,
+            table: HashMap::new(),
+            path: Vec::new(),
+            marks: Marks::new(board.cell_count()),
+            seen: Marks::new(board.cell_count()),
+        }
+    }
+
     fn solve(&mut self, state: &State, to_move: Color, depth: u32, last: Option<usize>) -> Verdict {
         self.nodes += 1;
         if self.nodes > self.max_nodes || (self.nodes % 512 == 0 && Instant::now() >= self.deadline)

@@ -38,24 +38,14 @@ fn verdict_with(diagram: &str, x: u8, y: u8, first: Option<Color>) -> (Verdict, 
         .map(|p| board.cell(p))
         .collect();
     let area = local_area(&board, &anchors, color).expect("an enclosed group");
-    let mut reader = Reader {
-        defender: color,
-        anchors,
-        area,
-        nodes: 0,
-        max_nodes: 200_000,
-        deadline: Instant::now() + Duration::from_secs(20),
-        table: HashMap::new(),
-        path: Vec::new(),
-        marks: Marks::new(board.cell_count()),
-        seen: Marks::new(board.cell_count()),
-    };
-    let mut start = State {
-        board: board.clone(),
-        bans: [[0; MAX_BANS]; 2],
-    };
-    start.board.clear_ko();
-    let v = reader.solve(&start, first.unwrap_or(color.other()), 0, None);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut reader = Reader::new(&board, &anchors, color, area, 200_000, deadline);
+    let v = reader.solve(
+        &State::start(&board),
+        first.unwrap_or(color.other()),
+        0,
+        None,
+    );
     (v, reader.nodes)
 }
 
