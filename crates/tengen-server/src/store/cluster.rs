@@ -95,7 +95,7 @@ impl Cluster {
         )
         .await?;
         if !self.0.joined.swap(true, Ordering::SeqCst) {
-            tokio::spawn(heartbeat(Arc::clone(&self.0), addr));
+            tokio::spawn(heartbeat(Arc::downgrade(&self.0), addr));
         }
         Ok(())
     }
@@ -276,13 +276,16 @@ impl Inner {
 
 /// Renews this server's `seen` every second; after a gap longer than half a lease (the
 /// process was paused, or the database away) and every few seconds anyway, checks which
-/// leases it still holds.
-async fn heartbeat(inner: Arc<Inner>, addr: String) {
+/// leases it still holds. Stops when the store is dropped.
+async fn heartbeat(inner: std::sync::Weak<Inner>, addr: String) {
     let mut last_ok = Instant::now();
     let mut until_verify = VERIFY_EVERY;
     let mut failing = false;
     loop {
         tokio::time::sleep(HEARTBEAT).await;
+        let Some(inner) = inner.upgrade() else {
+            return;
+        };
         let gap = last_ok.elapsed();
         let renewed = bounded(
             sqlx::query(
