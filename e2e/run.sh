@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
 # The browser end-to-end test: starts an already-built `tengen serve` on a free loopback
 # port with a fresh database, runs the node test (playwright-core + Debian's chromium),
-# and stops the server. Builds nothing: run `cargo build --release -p tengen` first.
+# and stops the server. Builds nothing: run `cargo build --release -p tengen` first (the
+# binary is looked for where cargo puts it: $CARGO_TARGET_DIR, relative to the repository
+# root, or target/).
 set -euo pipefail
 cd "$(dirname "$0")"
-root=..
+root="$(cd .. && pwd)"
+target="${CARGO_TARGET_DIR:-target}"
+case "$target" in
+  /*) ;;
+  *) target="$root/$target" ;;
+esac
 bin=""
-for candidate in "$root/target/release/tengen" "$root/target/debug/tengen"; do
+for candidate in "$target/release/tengen" "$target/debug/tengen"; do
   if [ -x "$candidate" ]; then bin="$candidate"; break; fi
 done
 if [ -z "$bin" ]; then
-  echo "e2e: no target/release/tengen or target/debug/tengen: build it first" >&2
+  echo "e2e: no $target/release/tengen or $target/debug/tengen: build it first (cargo build --release -p tengen)" >&2
   exit 1
 fi
 [ -d node_modules/playwright-core ] || npm install --no-audit --no-fund --silent

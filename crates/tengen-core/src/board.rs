@@ -11,6 +11,9 @@
 
 use crate::{BoardSize, Color, Point};
 
+mod cells;
+pub use cells::{CellContent, NeighbourCounts};
+
 /// What occupies a cell of the padded array.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -195,13 +198,13 @@ impl std::ops::IndexMut<usize> for Spots {
     }
 }
 
-/// What a stone placement did, for callers that keep history.
+/// What a stone placement ([`Board::place`]) did, for callers that keep history.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Placement {
+pub struct Placement {
     /// Opponent stones removed.
-    pub(crate) captured: u32,
+    pub captured: u32,
     /// Own stones removed by a (multi-stone) suicide.
-    pub(crate) suicided: u32,
+    pub suicided: u32,
 }
 
 /// A Go board with incremental chains, pseudo-liberties, captures, Zobrist hash and empty list.
@@ -345,15 +348,19 @@ impl Board {
         &self.spots.0
     }
 
-    /// The cell index of an on-board point.
+    /// The cell index of a point in the padded array (see [`Board::cell_count`]): what the
+    /// fast primitives take. Precondition: `point` is on this board (otherwise the index
+    /// names another cell or lies outside the array).
     #[inline]
-    pub(crate) fn cell(&self, point: Point) -> usize {
+    #[must_use]
+    pub fn cell(&self, point: Point) -> usize {
         (usize::from(point.y) + 1) * self.stride + usize::from(point.x) + 1
     }
 
-    /// The point of an on-board cell.
+    /// The point of a cell index. Precondition: `cell` is on the board (not a border cell).
     #[inline]
-    pub(crate) fn point(&self, cell: usize) -> Point {
+    #[must_use]
+    pub fn point(&self, cell: usize) -> Point {
         Point::new(
             (cell % self.stride - 1) as u8,
             (cell / self.stride - 1) as u8,
@@ -548,9 +555,10 @@ impl Board {
 
     /// Whether `cell` is an own eye of `color` as the reference playout defines it: every
     /// on-board neighbour is `color`, and the opponent holds fewer than two diagonal points
-    /// (fewer than one on the edge).
+    /// (fewer than one on the edge). Precondition: `cell` is an empty on-board cell.
     #[inline]
-    pub(crate) fn is_own_eye_cell(&self, cell: usize, color: Color) -> bool {
+    #[must_use]
+    pub fn is_own_eye_cell(&self, cell: usize, color: Color) -> bool {
         let counts = self.spots[cell].counts;
         let others = counts & (EMPTY_MASK | 0xf << (4 * color.other().index()));
         if others != 0 {
@@ -587,10 +595,12 @@ impl Board {
         Ok(self.place(cell, color).captured)
     }
 
-    /// Places a stone without checking. The caller guarantees that the cell is empty; ko is
-    /// not checked, and a suicide removes the mover's own chain.
+    /// Places a stone without checking: the playouts' and the search's move. Precondition:
+    /// `cell` is an empty on-board cell (anything else corrupts the board). Ko is not
+    /// checked (test [`Board::is_legal_cell`] first when it matters), and a suicide removes
+    /// the mover's own chain. Sets the simple-ko point the move creates, if any.
     #[inline]
-    pub(crate) fn place(&mut self, cell: usize, color: Color) -> Placement {
+    pub fn place(&mut self, cell: usize, color: Color) -> Placement {
         debug_assert_eq!(self.spots[cell].kind, Cell::Empty);
         let (captured, captured_cell) = self.add_stone::<true>(cell, color);
         self.captures[color.index()] += captured;
@@ -751,30 +761,37 @@ impl Board {
         self.empty_count += 1;
     }
 
-    /// The empty cells, in the board's own order (changes as stones come and go).
+    /// The empty cells, in the board's own order (changes as stones come and go, and by
+    /// [`Board::swap_empties`]).
     #[inline]
-    pub(crate) fn empty_cells(&self) -> &[u16] {
+    #[must_use]
+    pub fn empty_cells(&self) -> &[u16] {
         &self.empties[..self.empty_count]
     }
 
-    /// Swaps two entries of the empty list: the playout's candidate bookkeeping.
+    /// Swaps two entries of the empty list: the playout's candidate bookkeeping (a draw
+    /// without replacement in place). Changes the order only, never the position.
+    /// Precondition: `i` and `j` are below `empty_cells().len()`.
     #[inline]
-    pub(crate) fn swap_empties(&mut self, i: usize, j: usize) {
+    pub fn swap_empties(&mut self, i: usize, j: usize) {
         self.empties.swap(i, j);
         self.spots[usize::from(self.empties[i])].empty_index = i as u16;
         self.spots[usize::from(self.empties[j])].empty_index = j as u16;
     }
 
-    /// Whether `color` may place a stone on `cell` (empty, not ko, not suicide). Fast path.
+    /// Whether `color` may place a stone on `cell` under simple ko without suicide. Fast path,
+    /// no superko (see [`crate::Position`]). Precondition: `cell` is an empty on-board cell.
     #[inline]
-    pub(crate) fn is_legal_cell(&self, cell: usize, color: Color) -> bool {
+    #[must_use]
+    pub fn is_legal_cell(&self, cell: usize, color: Color) -> bool {
         self.ko != ko_key(cell, color) && self.liberty_after(cell, color) == LibertyAfter::Some
     }
 
     /// The Zobrist hash the stones would have after `color` plays on the empty `cell`,
     /// and whether the move captures, without changing the board. Suicide is not handled
-    /// (callers check it first).
-    pub(crate) fn hash_after(&self, cell: usize, color: Color) -> (u64, bool) {
+    /// (callers check it first). Precondition: `cell` is an empty on-board cell.
+    #[must_use]
+    pub fn hash_after(&self, cell: usize, color: Color) -> (u64, bool) {
         let mut hash = self.hash ^ ZOBRIST.stones[color.index()][cell];
         let own = Cell::stone(color);
         let mut captured_heads = [usize::MAX; 4];
@@ -802,7 +819,8 @@ impl Board {
     /// Returns `(black, white)`. Allocation-free, because it runs once per playout: a point
     /// without empty neighbours is settled by its neighbour counts; larger regions are
     /// flood-filled with a stack on the stack.
-    pub(crate) fn area_counts(&self) -> (u32, u32) {
+    #[must_use]
+    pub fn area_counts(&self) -> (u32, u32) {
         let mut tally = [0u32; 4];
         for spot in self.used_spots() {
             tally[spot.kind as usize] += 1;
@@ -860,8 +878,10 @@ impl Board {
     /// Whether the playout policy may play `color` on the empty `cell`: legal under simple ko
     /// without suicide, and not the mover's own eye. One pass over the neighbours instead of
     /// a legality check followed by an eye check, because this runs for every candidate.
+    /// Precondition: `cell` is an empty on-board cell.
     #[inline(always)]
-    pub(crate) fn playout_candidate_ok(&self, cell: usize, color: Color) -> bool {
+    #[must_use]
+    pub fn playout_candidate_ok(&self, cell: usize, color: Color) -> bool {
         let counts = self.spots[cell].counts;
         if counts & EMPTY_MASK != 0 {
             return self.ko != ko_key(cell, color);

@@ -39,6 +39,23 @@ pub enum IllegalMove {
     NotYourTurn,
 }
 
+impl IllegalMove {
+    /// Whether a replayed record may keep a move that broke this rule ([`Game::play_tolerant`]):
+    /// the board can still hold it. A ko or superko violation, a suicide and a move out of
+    /// turn are tolerable; a stone on an occupied or off-board point, or any move once play
+    /// has stopped, is not.
+    #[must_use]
+    pub const fn is_tolerable(self) -> bool {
+        match self {
+            IllegalMove::Suicide
+            | IllegalMove::Ko
+            | IllegalMove::Superko
+            | IllegalMove::NotYourTurn => true,
+            IllegalMove::Occupied | IllegalMove::OffBoard | IllegalMove::GameOver => false,
+        }
+    }
+}
+
 impl From<BoardError> for IllegalMove {
     fn from(e: BoardError) -> IllegalMove {
         match e {
@@ -187,6 +204,10 @@ pub struct Game {
     dead_version: u32,
     accepted: ByColor<bool>,
     resumptions: u32,
+    /// Play goes on through a cycle instead of ending (GTP).
+    play_through_cycles: bool,
+    /// The number of moves when the first cycle that neither player left closed (JP-6).
+    cycle_closed_at: Option<usize>,
 }
 
 impl PartialEq for Game {
@@ -210,6 +231,8 @@ impl PartialEq for Game {
             && self.dead == other.dead
             && self.accepted == other.accepted
             && self.resumptions == other.resumptions
+            && self.play_through_cycles == other.play_through_cycles
+            && self.cycle_closed_at == other.cycle_closed_at
     }
 }
 
@@ -330,6 +353,8 @@ impl Game {
             dead_version: 0,
             accepted: ByColor::default(),
             resumptions: 0,
+            play_through_cycles: false,
+            cycle_closed_at: None,
         };
         game.record_position();
         game
@@ -350,6 +375,21 @@ impl Game {
     /// Sets this game's komi (GTP `komi`, SGF `KM`, the server's form).
     pub fn set_komi(&mut self, komi: Komi) {
         self.komi = komi;
+    }
+
+    /// Lets play go on through a cycle that neither player leaves (JP-6, see
+    /// [`CYCLE_OCCURRENCES_FOR_VOID`]) instead of ending the game with no result. For a GTP
+    /// engine: GTP has no end of game, its controller decides when a game is over.
+    /// [`Game::cycle_closed_at`] still says where the rules end it.
+    pub fn set_play_through_cycles(&mut self, on: bool) {
+        self.play_through_cycles = on;
+    }
+
+    /// The number of moves played when the first cycle that neither player left closed: from
+    /// there the rules give no result (JP-6). `None` when no cycle closed.
+    #[must_use]
+    pub fn cycle_closed_at(&self) -> Option<usize> {
+        self.cycle_closed_at
     }
 
     /// The handicap: 0 for an even game, 1 when Black moved first without komi, else the
@@ -565,20 +605,27 @@ impl Game {
     /// move out of turn. Returns the rule it broke, if any.
     ///
     /// # Errors
-    /// [`IllegalMove::Occupied`], [`IllegalMove::OffBoard`] or [`IllegalMove::GameOver`]:
-    /// moves no rule set allows.
+    /// The first fault that is not [tolerable](IllegalMove::is_tolerable):
+    /// [`IllegalMove::Occupied`], [`IllegalMove::OffBoard`] or [`IllegalMove::GameOver`].
+    /// The game is unchanged.
     pub fn play_tolerant(
         &mut self,
         color: Color,
         mv: Move,
     ) -> Result<(MoveOutcome, Option<IllegalMove>), IllegalMove> {
-        let broken = match self.check_as(color, mv) {
-            Ok(()) => None,
-            Err(e @ (IllegalMove::Occupied | IllegalMove::OffBoard | IllegalMove::GameOver)) => {
-                return Err(e);
-            }
-            Err(e) => Some(e),
-        };
+        // `check_as` stops at its first fault, and the turn comes before the board: an
+        // out-of-turn stone on an occupied point would pass as merely out of turn. So the
+        // move is also checked as if it were `color`'s turn, and every fault found must be
+        // tolerable.
+        let broken = self.check_as(color, mv).err();
+        let on_the_board = self.check_ignoring_turn(color, mv).err();
+        if let Some(fault) = broken
+            .into_iter()
+            .chain(on_the_board)
+            .find(|e| !e.is_tolerable())
+        {
+            return Err(fault);
+        }
         self.actions.push(Action::Move {
             color,
             mv,
@@ -629,7 +676,10 @@ impl Game {
             && self.phase == Phase::Playing
             && self.repetitions() >= CYCLE_OCCURRENCES_FOR_VOID
         {
-            self.phase = Phase::Finished(GameResult::Void);
+            self.cycle_closed_at.get_or_insert(self.moves.len());
+            if !self.play_through_cycles {
+                self.phase = Phase::Finished(GameResult::Void);
+            }
         }
         outcome.phase = self.phase;
         outcome
@@ -885,6 +935,7 @@ impl Game {
             self.rules,
         );
         game.komi = self.komi;
+        game.play_through_cycles = self.play_through_cycles;
         for action in actions {
             // Every action was accepted once; replaying it from the same start accepts it again.
             let _ = match action {
@@ -966,6 +1017,12 @@ impl Game {
         UnconditionalLife::of(&self.board).dead_stones(&self.board)
     }
 
+    /// The game's history for the search: every board hash so far, every (board, player to
+    /// move) key, and how many passes in a row ended the move list.
+    pub(crate) fn history_parts(&self) -> (&HashSet<u64>, &HashMap<u64, u32>, u32) {
+        (&self.positions, &self.situations, self.consecutive_passes)
+    }
+
     /// Whether the current (position, player to move) has occurred before: the game is in a
     /// cycle (only possible under simple ko or capture-positional ko).
     #[must_use]
@@ -977,7 +1034,7 @@ impl Game {
     }
 }
 
-fn situation_key(hash: u64, to_move: Color) -> u64 {
+pub(crate) fn situation_key(hash: u64, to_move: Color) -> u64 {
     match to_move {
         Color::Black => hash,
         Color::White => hash ^ WHITE_TO_MOVE_KEY,

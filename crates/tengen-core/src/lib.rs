@@ -26,18 +26,20 @@ mod game;
 mod handicap;
 mod nigiri;
 pub mod playout;
+mod position;
 mod rules;
 mod score;
 mod types;
 
 pub use benson::UnconditionalLife;
-pub use board::{Board, BoardError};
+pub use board::{Board, BoardError, CellContent, NeighbourCounts, Placement};
 pub use game::{
     ActionError, CYCLE_OCCURRENCES_FOR_VOID, Game, IllegalMove, MoveOutcome, Phase, PlayedMove,
     Setup, SetupError,
 };
 pub use handicap::{HandicapError, aga_handicap, gtp_handicap, max_fixed_handicap};
 pub use nigiri::Nigiri;
+pub use position::{History, Position};
 pub use rules::{
     HandicapBonus, IllegalPolicy, KoRule, Komi, KomiError, PRESET_NAMES, Resumption, Rules,
     RulesError, Scoring, Suicide,

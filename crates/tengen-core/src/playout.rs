@@ -176,3 +176,88 @@ pub fn run(size: BoardSize, count: u32, seed: u32, policy: Policy) -> Summary {
     }
     summary
 }
+
+/// A playout policy for [`playout_with`]: which move the side to move plays next. The
+/// Monte-Carlo player's "heavy" policy implements it; [`Uniform`] is the fast policy.
+pub trait PlayoutPolicy {
+    /// The cell `color` plays next on `board`, or `None` to pass. The cell must be empty and
+    /// legal for `color` under simple ko without suicide ([`Board::is_legal_cell`]).
+    /// The policy may reorder the empty list ([`Board::swap_empties`]) but must not change
+    /// the position.
+    fn choose(&mut self, board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<usize>;
+
+    /// Told of every move once it is on the board (`None`: a pass), e.g. to keep the last
+    /// move or the first player on each point (AMAF). Does nothing by default.
+    #[inline]
+    fn played(&mut self, board: &Board, color: Color, cell: Option<usize>) {
+        let _ = (board, color, cell);
+    }
+}
+
+/// The fast policy as a [`PlayoutPolicy`]: uniform over the legal moves that do not fill
+/// the mover's own eye.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Uniform;
+
+impl PlayoutPolicy for Uniform {
+    #[inline]
+    fn choose(&mut self, board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<usize> {
+        fast_choice(board, color, rng)
+    }
+}
+
+/// Plays moves chosen by `policy` on `board` from `to_move` until two passes or `max_plies`
+/// plies, then writes the area owner of every cell into `owners` (at least
+/// [`Board::cell_count`] entries: the ownership of this playout) and returns the plies and
+/// the area margin. Allocation-free.
+///
+/// ```
+/// use tengen_core::{Board, BoardSize, Color, playout::{Uniform, XorShift32, playout_with}};
+/// let mut board = Board::new(BoardSize::new(9).unwrap());
+/// let mut owners = vec![None; board.cell_count()];
+/// let end = playout_with(&mut board, Color::Black, &mut Uniform, &mut XorShift32::new(7), 243, &mut owners);
+/// let black = owners.iter().filter(|&&o| o == Some(Color::Black)).count() as i32;
+/// let white = owners.iter().filter(|&&o| o == Some(Color::White)).count() as i32;
+/// assert_eq!(end.area_margin_half_points, 2 * (black - white));
+/// ```
+pub fn playout_with<P: PlayoutPolicy + ?Sized>(
+    board: &mut Board,
+    mut to_move: Color,
+    policy: &mut P,
+    rng: &mut XorShift32,
+    max_plies: u32,
+    owners: &mut [Option<Color>],
+) -> PlayoutEnd {
+    let mut passes = 0;
+    let mut plies = 0;
+    while passes < 2 && plies < max_plies {
+        match policy.choose(board, to_move, rng) {
+            Some(cell) => {
+                debug_assert!(board.is_legal_cell(cell, to_move));
+                board.place(cell, to_move);
+                passes = 0;
+                policy.played(board, to_move, Some(cell));
+            }
+            None => {
+                board.clear_ko();
+                passes += 1;
+                policy.played(board, to_move, None);
+            }
+        }
+        to_move = to_move.other();
+        plies += 1;
+    }
+    board.area_owners(owners);
+    let mut margin = 0i32;
+    for owner in &owners[..board.cell_count()] {
+        margin += match owner {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => 0,
+        };
+    }
+    PlayoutEnd {
+        plies,
+        area_margin_half_points: 2 * margin,
+    }
+}

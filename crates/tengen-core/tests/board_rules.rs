@@ -257,6 +257,59 @@ fn refused_moves_name_their_reason_and_change_nothing() {
 }
 
 #[test]
+fn tolerant_replay_refuses_a_stone_on_a_stone_even_out_of_turn() {
+    // The record `B[dd];W[ee];W[dd]`: White's second move is out of turn *and* on Black's
+    // stone. Out of turn is tolerable, a stone on a stone never is.
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    g.play_tolerant(Color::Black, at(3, 3)).unwrap();
+    g.play_tolerant(Color::White, at(4, 4)).unwrap();
+    let before = g.clone();
+    assert_eq!(
+        g.play_tolerant(Color::White, at(3, 3)),
+        Err(IllegalMove::Occupied)
+    );
+    assert_eq!(g, before);
+    assert_eq!(
+        g.play_tolerant(Color::White, Move::Play(Point::new(9, 3))),
+        Err(IllegalMove::OffBoard)
+    );
+    // Out of turn onto an empty point is kept, and named.
+    let (_, broken) = g.play_tolerant(Color::White, at(2, 2)).unwrap();
+    assert_eq!(broken, Some(IllegalMove::NotYourTurn));
+    assert_eq!(
+        normalise(&diagram(g.board())),
+        normalise(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . O . . . . . .
+            . . . X . . . . .
+            . . . . O . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . ."
+        )
+    );
+    assert_eq!(g.board().audit(), Ok(()));
+    for tolerable in [
+        IllegalMove::Suicide,
+        IllegalMove::Ko,
+        IllegalMove::Superko,
+        IllegalMove::NotYourTurn,
+    ] {
+        assert!(tolerable.is_tolerable(), "{tolerable}");
+    }
+    for never in [
+        IllegalMove::Occupied,
+        IllegalMove::OffBoard,
+        IllegalMove::GameOver,
+    ] {
+        assert!(!never.is_tolerable(), "{never}");
+    }
+}
+
+#[test]
 fn c7_nigiri_gives_black_to_a_right_guess_and_is_fair() {
     let mut guesser_black = 0;
     for random in 0..512u32 {

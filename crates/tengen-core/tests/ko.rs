@@ -156,6 +156,38 @@ fn jp_6_eternal_life_that_neither_player_leaves_ends_with_no_result() {
 }
 
 #[test]
+fn jp_6_play_through_cycles_notes_where_the_cycle_closed_and_plays_on() {
+    let mut void = game(Rules::japanese(), ETERNAL_LIFE, Color::Black);
+    let mut on = void.clone();
+    on.set_play_through_cycles(true);
+    for mv in ETERNAL_LIFE_CYCLE.into_iter().chain(ETERNAL_LIFE_CYCLE) {
+        void.play(mv).unwrap();
+        on.play(mv).unwrap();
+    }
+    assert_eq!(void.result(), Some(GameResult::Void));
+    assert_eq!(void.cycle_closed_at(), Some(8));
+    assert_eq!(on.phase(), Phase::Playing);
+    assert_eq!(on.cycle_closed_at(), Some(8));
+    assert_eq!(on.board(), void.board());
+    // The board's rules still hold: a White stone at (2,0) would be suicide now, Black may
+    // sacrifice again, and a third turn of the cycle changes nothing about where it closed.
+    assert_eq!(
+        on.check_ignoring_turn(Color::White, ETERNAL_LIFE_CYCLE[1]),
+        Err(IllegalMove::Suicide)
+    );
+    assert_eq!(on.check(ETERNAL_LIFE_CYCLE[0]), Ok(()));
+    for mv in ETERNAL_LIFE_CYCLE {
+        on.play(mv).unwrap();
+    }
+    assert_eq!(on.cycle_closed_at(), Some(8));
+    for _ in 0..5 {
+        on.undo().unwrap();
+    }
+    assert_eq!(on.cycle_closed_at(), None, "undone past the closing move");
+    assert_eq!(on.phase(), Phase::Playing);
+}
+
+#[test]
 fn superko_forbids_the_throw_in_that_closes_eternal_life() {
     for rules in [Rules::aga(), Rules::chinese()] {
         let mut g = game(rules, ETERNAL_LIFE, Color::Black);

@@ -78,10 +78,19 @@ impl Naive {
     /// The board after the mover plays `i`, the number captured, and the new ko ban; `None`
     /// if the stone cannot stand (occupied, suicide).
     fn after(&self, i: usize) -> Option<(Cells, usize, Option<usize>)> {
+        self.after_for(i, self.to_move, false)
+    }
+
+    /// As [`Naive::after`] for `me`; `any_suicide`: a suicide of any size removes the chain.
+    fn after_for(
+        &self,
+        i: usize,
+        me: Color,
+        any_suicide: bool,
+    ) -> Option<(Cells, usize, Option<usize>)> {
         if self.cells[i].is_some() {
             return None;
         }
-        let me = self.to_move;
         let mut cells = self.cells.clone();
         cells[i] = Some(me);
         let mut captured = Vec::new();
@@ -98,7 +107,7 @@ impl Naive {
         }
         let (own, own_libs) = self.chain(&cells, i);
         if own_libs.is_empty() {
-            if self.rules.suicide == Suicide::MultiStone && own.len() >= 2 {
+            if any_suicide || (self.rules.suicide == Suicide::MultiStone && own.len() >= 2) {
                 for s in own {
                     cells[s] = None;
                 }
@@ -140,23 +149,40 @@ impl Naive {
     /// Plays a legal move.
     pub(crate) fn play(&mut self, mv: Move) {
         assert!(self.legal(mv));
+        let accepted = self.play_tolerant(self.to_move, mv);
+        assert!(accepted);
+    }
+
+    /// Plays `mv` for `color` as a tolerant replay does: in or out of turn, ko and superko
+    /// ignored, a suicide of any size removing the mover's chain. Returns false, changing
+    /// nothing, when the board cannot hold the stone: off the board, on a stone, or after the
+    /// end of play.
+    pub(crate) fn play_tolerant(&mut self, color: Color, mv: Move) -> bool {
+        if self.ended {
+            return false;
+        }
         match mv {
             Move::Pass => {
                 self.passes += 1;
                 self.ko_ban = None;
-                self.to_move = self.to_move.other();
+                self.to_move = color.other();
                 self.history.push((self.cells.clone(), self.to_move));
                 if self.passes >= 2 {
                     self.ended = true;
                 }
             }
             Move::Play(p) => {
+                if usize::from(p.x) >= self.n || usize::from(p.y) >= self.n {
+                    return false;
+                }
                 let i = usize::from(p.y) * self.n + usize::from(p.x);
-                let (cells, _, ko) = self.after(i).unwrap();
+                let Some((cells, _, ko)) = self.after_for(i, color, true) else {
+                    return false;
+                };
                 self.cells = cells;
                 self.ko_ban = ko;
                 self.passes = 0;
-                self.to_move = self.to_move.other();
+                self.to_move = color.other();
                 self.history.push((self.cells.clone(), self.to_move));
                 let occurrences = self
                     .history
@@ -168,6 +194,7 @@ impl Naive {
                 }
             }
         }
+        true
     }
 
     pub(crate) fn moves(&self) -> Vec<Move> {
@@ -179,6 +206,11 @@ impl Naive {
             out.push(Move::Pass);
         }
         out
+    }
+
+    /// Whether play has ended (two passes, or a cycle under simple ko).
+    pub(crate) fn ended(&self) -> bool {
+        self.ended
     }
 
     pub(crate) fn stone(&self, p: Point) -> Option<Color> {

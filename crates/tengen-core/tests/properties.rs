@@ -1,7 +1,8 @@
 //! Properties over random games on several sizes and every ko rule: the incremental board
 //! equals a recomputation, checking a move agrees with playing it and with the naive
-//! reference, the legal-move list is exact, undo restores everything, and AGA's two counting
-//! methods give the same margin.
+//! reference, a tolerant replay never puts a stone on a stone or off the board, the
+//! legal-move list is exact, undo restores everything (tolerant moves included), and AGA's
+//! two counting methods give the same margin.
 
 use proptest::prelude::*;
 use tengen_core::{Board, BoardSize, Color, Game, Move, Phase, Point, Rules, Scoring};
@@ -32,6 +33,16 @@ fn to_move(raw: Option<(u8, u8)>, n: u8) -> Move {
         Some((x, y)) if x < 25 && y < 25 => Move::Play(Point::new(x % n, y % n)),
         Some((x, y)) => Move::Play(Point::new(x, y)),
     }
+}
+
+/// Who makes a move: `None` for a strict move by the player to move, else a tolerant move
+/// (a replayed record) by either colour, in or out of turn.
+fn tolerant_color() -> impl Strategy<Value = Option<Color>> {
+    prop_oneof![
+        2 => Just(None),
+        1 => Just(Some(Color::Black)),
+        1 => Just(Some(Color::White)),
+    ]
 }
 
 fn sizes() -> impl Strategy<Value = u8> {
@@ -83,6 +94,46 @@ proptest! {
     }
 
     #[test]
+    fn prop_play_tolerant_never_accepts_an_occupied_or_off_board_point(
+        n in sizes(),
+        rules_index in 0..RULES.len(),
+        raw in prop::collection::vec((any::<bool>(), raw_move()), 20..400),
+    ) {
+        // Either colour at every move, so out-of-turn moves meet every other fault (occupied,
+        // off the board, ko, superko, suicide, after the end) in every combination.
+        let rules: Rules = RULES[rules_index].parse().unwrap();
+        let size = BoardSize::new(u32::from(n)).unwrap();
+        let mut game = Game::new(size, rules);
+        let mut naive = Naive::new(usize::from(n), &[], Color::Black, rules);
+        for (white, r) in raw {
+            let color = if white { Color::White } else { Color::Black };
+            let mv = to_move(r, n);
+            let unholdable = match mv {
+                Move::Play(p) => !size.contains(p) || game.board().get(p).is_some(),
+                Move::Pass => false,
+            };
+            let before = game.clone();
+            let played = game.play_tolerant(color, mv);
+            prop_assert_eq!(played.is_ok(), naive.play_tolerant(color, mv), "{:?} {:?}", color, mv);
+            match played {
+                Err(reason) => {
+                    prop_assert!(!reason.is_tolerable(), "{:?} refused for {:?}", mv, reason);
+                    prop_assert_eq!(&game, &before, "a refused move changes nothing");
+                }
+                Ok((_, broken)) => {
+                    prop_assert!(!unholdable, "{:?} {:?} accepted on a stone or off the board", color, mv);
+                    prop_assert_eq!(broken, before.check_as(color, mv).err());
+                    prop_assert_eq!(game.board().audit(), Ok(()));
+                    for p in size.points() {
+                        prop_assert_eq!(game.board().get(p), naive.stone(p));
+                    }
+                }
+            }
+            prop_assert_eq!(game.phase() == Phase::Playing, !naive.ended());
+        }
+    }
+
+    #[test]
     fn prop_legal_moves_are_exactly_the_moves_play_accepts(
         n in prop_oneof![Just(3u8), Just(4), Just(5)],
         rules_index in 0..RULES.len(),
@@ -110,15 +161,21 @@ proptest! {
     fn prop_undo_restores_everything(
         n in sizes(),
         rules_index in 0..RULES.len(),
-        raw in prop::collection::vec(raw_move(), 10..200),
+        raw in prop::collection::vec((tolerant_color(), raw_move()), 10..200),
         undo_every in 2usize..7,
     ) {
         let rules: Rules = RULES[rules_index].parse().unwrap();
         let mut game = Game::new(BoardSize::new(u32::from(n)).unwrap(), rules);
         let mut snapshots: Vec<Game> = Vec::new();
-        for (i, r) in raw.into_iter().enumerate() {
+        for (i, (tolerant, r)) in raw.into_iter().enumerate() {
             let before = game.clone();
-            if game.play(to_move(r, n)).is_ok() {
+            let mv = to_move(r, n);
+            let played = match tolerant {
+                Some(color) => game.play_tolerant(color, mv).map(|_| ()),
+                None => game.play(mv).map(|_| ()),
+            };
+            if played.is_ok() {
+                prop_assert_eq!(game.board().audit(), Ok(()));
                 snapshots.push(before);
             }
             if i % undo_every == 0 {

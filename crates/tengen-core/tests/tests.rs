@@ -11,5 +11,6 @@ mod ko;
 mod naive;
 mod perft;
 mod playout;
+mod position;
 mod properties;
 mod scoring;

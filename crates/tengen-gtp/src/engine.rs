@@ -3,12 +3,13 @@
 use std::io::{self, BufRead, Write};
 
 use tengen_core::{
-    BoardSize, Color, Game, IllegalMove, Komi, Move, Ownership, Phase, Point, Resumption, Rules,
-    Setup, gtp_handicap, max_fixed_handicap, playout::XorShift32,
+    BoardSize, Color, Game, GameResult, IllegalMove, Komi, Move, Ownership, Phase, Point,
+    Resumption, Rules, Setup, gtp_handicap, max_fixed_handicap,
 };
+use tengen_engine::Decision;
 
 use crate::{
-    policy,
+    player::{GtpPlayer, PlayerOptions},
     protocol::{self, Parsed},
     sgf,
     vertex::{VertexError, color_name, column_letter, move_text, parse_color, parse_move, vertex},
@@ -39,6 +40,8 @@ const COMMANDS: &[&str] = &[
     "final_score",
     "final_status_list",
     "is_legal",
+    "lz-analyze",
+    "kata-analyze",
     "time_settings",
     "time_left",
     "kgs-time_settings",
@@ -49,7 +52,7 @@ const COMMANDS: &[&str] = &[
 ];
 
 /// The player that answers `genmove`, as `name` reports it.
-pub const ENGINE_NAME: &str = "Tengen (simple policy)";
+pub const ENGINE_NAME: &str = "Tengen";
 
 /// A GTP engine: one game, the rules, and the player that answers `genmove`.
 ///
@@ -57,6 +60,9 @@ pub const ENGINE_NAME: &str = "Tengen (simple policy)";
 /// on the position as it stands (stones inside the other colour's pass-alive territory are
 /// dead, every other stone is alive) until the automatic dead-stone estimator exists. Under
 /// AGA, `final_score` counts the pass stone White still owes when Black passed last (AGA-11).
+/// GTP has no end of game: after a whole-board cycle under simple ko, play goes on by the
+/// board's rules, and `final_score` answers `Void`, the rules' no-result (JP-6), until the
+/// closing move is undone.
 ///
 /// ```
 /// use tengen_core::Rules;
@@ -76,8 +82,8 @@ pub struct Engine {
     /// A komi set by `komi` (or `--komi`): it outlives `clear_board` and `boardsize`.
     komi: Option<Komi>,
     game: Game,
-    rng: XorShift32,
-    seed: u32,
+    /// The Monte-Carlo player (`tengen-engine`) and its clocks.
+    player: GtpPlayer,
     quit: bool,
 }
 
@@ -89,15 +95,15 @@ fn syntax(detail: impl std::fmt::Display) -> String {
 }
 
 impl Engine {
-    /// An engine on an empty 19×19 board under `rules`, with random seed 1.
+    /// An engine on an empty 19×19 board under `rules`, with random seed 1, playing at the
+    /// weakest level ([`PlayerOptions::weakest`]; [`Engine::with_player`] sets another).
     #[must_use]
     pub fn new(rules: Rules) -> Engine {
         let mut engine = Engine {
             rules,
             komi: None,
             game: Game::new(BoardSize::STANDARD, rules),
-            rng: XorShift32::new(1),
-            seed: 1,
+            player: GtpPlayer::new(PlayerOptions::weakest()),
             quit: false,
         };
         engine.game = engine.fresh_game(BoardSize::STANDARD);
@@ -108,8 +114,18 @@ impl Engine {
     /// same moves for the same commands).
     #[must_use]
     pub fn with_seed(mut self, seed: u32) -> Engine {
-        self.seed = seed;
-        self.rng = XorShift32::new(seed);
+        let options = PlayerOptions {
+            seed,
+            ..self.player.options().clone()
+        };
+        self.player = GtpPlayer::new(options);
+        self
+    }
+
+    /// The same engine with another player: level, playouts, time, threads.
+    #[must_use]
+    pub fn with_player(mut self, options: PlayerOptions) -> Engine {
+        self.player = GtpPlayer::new(options);
         self
     }
 
@@ -138,20 +154,38 @@ impl Engine {
     ///
     /// # Errors
     /// Only errors of reading `input` or writing `output`.
-    pub fn run<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
-        let mut buf = Vec::new();
+    pub fn run<R: BufRead + Send + 'static, W: Write>(
+        &mut self,
+        input: R,
+        mut output: W,
+    ) -> io::Result<()> {
+        // A reader thread, so that an analysis (`lz-analyze`) stops at the next command.
+        let mut lines = crate::analysis::spawn_reader(input);
+        let mut next = crate::analysis::Next::Read;
         while !self.quit {
-            buf.clear();
-            if read_line_bounded(&mut input, &mut buf)? == 0 {
-                break;
+            let line = match std::mem::replace(&mut next, crate::analysis::Next::Read) {
+                crate::analysis::Next::Line(line) => line,
+                crate::analysis::Next::End => break,
+                crate::analysis::Next::Read => match lines.recv() {
+                    Ok(read) => String::from_utf8_lossy(&read?).into_owned(),
+                    Err(_) => break,
+                },
+            };
+            if let Some(command) = crate::analysis::command(&line) {
+                (lines, next) = crate::analysis::run(self, &command, lines, &mut output)?;
+                continue;
             }
-            let line = String::from_utf8_lossy(&buf);
             if let Some(response) = self.respond(&line) {
                 output.write_all(response.as_bytes())?;
                 output.flush()?;
             }
         }
         Ok(())
+    }
+
+    /// The player, for analysis.
+    pub(crate) fn player_mut(&mut self) -> &mut GtpPlayer {
+        &mut self.player
     }
 
     /// Answers one command line with its framed response (`= …\n\n` or `? …\n\n`), or `None`
@@ -186,11 +220,7 @@ impl Engine {
         match name {
             "protocol_version" => no_args(Ok("2".to_owned())),
             "name" => no_args(Ok(ENGINE_NAME.to_owned())),
-            "version" => no_args(Ok(format!(
-                "{} simple policy (capture, escape atari, else random non-eye move; seed {})",
-                env!("CARGO_PKG_VERSION"),
-                self.seed
-            ))),
+            "version" => no_args(Ok(crate::player::version(self.player.options()))),
             "known_command" => match args {
                 [command] => Ok(COMMANDS.contains(&command.as_str()).to_string()),
                 _ => Err(syntax("known_command takes one command name")),
@@ -238,27 +268,12 @@ impl Engine {
                 }
                 .to_owned()
             }),
-            "time_settings" => match args {
-                [main, byo, stones] => {
-                    parse_time(main)?;
-                    parse_time(byo)?;
-                    parse_time(stones)?;
-                    Ok(String::new())
-                }
-                _ => Err(syntax(
-                    "time_settings takes main time, byo-yomi time and byo-yomi stones",
-                )),
-            },
-            "time_left" => match args {
-                [color, time, stones] => {
-                    parse_color(color).map_err(syntax)?;
-                    parse_time(time)?;
-                    parse_time(stones)?;
-                    Ok(String::new())
-                }
-                _ => Err(syntax("time_left takes a color, a time and a stone count")),
-            },
-            "kgs-time_settings" => kgs_time_settings(args),
+            "time_settings" => self.player.time_settings(args),
+            "time_left" => self.player.time_left(args),
+            "kgs-time_settings" => self.player.kgs_time_settings(args),
+            "lz-analyze" | "kata-analyze" => Err(format!(
+                "{name} streams its answer: it is answered by Engine::run, not Engine::respond"
+            )),
             "kgs-rules" => self.kgs_rules(args),
             "tengen-rules" => self.tengen_rules(args),
             "tengen-score" => self.tengen_score(args),
@@ -276,20 +291,24 @@ impl Engine {
     }
 
     fn fresh_game(&self, size: BoardSize) -> Game {
-        let mut game = Game::new(size, self.game_rules());
-        if let Some(komi) = self.komi {
-            game.set_komi(komi);
-        }
-        game
+        self.for_gtp(Game::new(size, self.game_rules()))
     }
 
     /// A game from a starting position under the current rules, with the explicit komi.
     fn game_from(&self, setup: &Setup) -> Result<Game, String> {
-        let mut game = Game::from_setup(setup, self.game_rules()).map_err(|e| e.to_string())?;
+        Game::from_setup(setup, self.game_rules())
+            .map(|game| self.for_gtp(game))
+            .map_err(|e| e.to_string())
+    }
+
+    /// `game` with the explicit komi, playing on through cycles: GTP has no end of game, so
+    /// the board's rules hold after a cycle (JP-6) as before it, and `final_score` says Void.
+    fn for_gtp(&self, mut game: Game) -> Game {
         if let Some(komi) = self.komi {
             game.set_komi(komi);
         }
-        Ok(game)
+        game.set_play_through_cycles(true);
+        game
     }
 
     /// The same start and moves under the current rules (after `kgs-rules`, `tengen-rules`).
@@ -399,12 +418,13 @@ impl Engine {
         let color = parse_color(color).map_err(syntax)?;
         let mv = match self.game.phase() {
             Phase::Finished(_) => Move::Pass,
-            Phase::Scoring => {
-                let mut resumed = self.game.clone();
-                let _ = resumed.resume(color.other());
-                policy::choose(&resumed, color, &mut self.rng)
-            }
-            Phase::Playing => policy::choose(&self.game, color, &mut self.rng),
+            _ => match self
+                .player
+                .genmove(&self.game, color, name == "kgs-genmove_cleanup")
+            {
+                Decision::Play(mv) => mv,
+                Decision::Resign => return Ok("resign".to_owned()),
+            },
         };
         if commit && !matches!(self.game.phase(), Phase::Finished(_)) {
             self.apply(color, mv)?;
@@ -552,7 +572,14 @@ impl Engine {
     }
 
     fn printsgf(&mut self, args: &[String]) -> Answer {
-        let text = sgf::write_game(&self.game, &self.rules, &sgf::Annotations::default());
+        let notes = sgf::Annotations {
+            result: self
+                .game
+                .cycle_closed_at()
+                .map(|_| GameResult::Void.to_sgf()),
+            ..sgf::Annotations::default()
+        };
+        let text = sgf::write_game(&self.game, &self.rules, &notes);
         match args {
             [] => Ok(text),
             [path] => std::fs::write(path, text)
@@ -562,14 +589,18 @@ impl Engine {
         }
     }
 
-    /// Benson's dead stones on the position as it stands.
+    /// The dead stones: those the player's last search saw lost (when it searched this
+    /// position a few moves ago), else Benson's on the position as it stands.
     fn dead(&self) -> Vec<Point> {
-        self.game.suggest_dead()
+        self.player
+            .dead_stones(&self.game)
+            .unwrap_or_else(|| self.game.suggest_dead())
     }
 
     fn final_score(&self) -> Answer {
         let result = match self.game.phase() {
             Phase::Finished(result) => result,
+            _ if self.game.cycle_closed_at().is_some() => GameResult::Void,
             _ => self.game.score_as_ended(&self.dead()).result,
         };
         Ok(gtp_result(result))
@@ -635,6 +666,11 @@ impl Engine {
             Phase::Finished(result) => format!("game over: {result}"),
         };
         out.push_str(&format!("Move {}: {state}", self.game.moves().len()));
+        if let Some(closed) = self.game.cycle_closed_at() {
+            out.push_str(&format!(
+                "; a cycle closed at move {closed}: no result (JP-6)"
+            ));
+        }
         out
     }
 
@@ -685,45 +721,15 @@ impl Engine {
 }
 
 /// GTP's form of a result: `B+3.5`, `W+R`, `0` for jigo.
-fn gtp_result(result: tengen_core::GameResult) -> String {
+fn gtp_result(result: GameResult) -> String {
     match result {
-        tengen_core::GameResult::Jigo => "0".to_owned(),
+        GameResult::Jigo => "0".to_owned(),
         other => other.to_string(),
     }
 }
 
-fn parse_time(text: &str) -> Result<u64, String> {
-    text.parse::<u64>()
-        .map_err(|_| syntax(format!("{text:?} is not a non-negative integer")))
-}
-
-fn kgs_time_settings(args: &[String]) -> Answer {
-    let (kind, rest) = args
-        .split_first()
-        .ok_or_else(|| syntax("kgs-time_settings takes none, absolute, byoyomi or canadian"))?;
-    let wanted = match kind.as_str() {
-        "none" => 0,
-        "absolute" => 1,
-        "byoyomi" | "canadian" => 3,
-        other => {
-            return Err(syntax(format!(
-                "unknown time system {other:?}: expected none, absolute, byoyomi or canadian"
-            )));
-        }
-    };
-    if rest.len() != wanted {
-        return Err(syntax(format!(
-            "kgs-time_settings {kind} takes {wanted} numbers"
-        )));
-    }
-    for value in rest {
-        parse_time(value)?;
-    }
-    Ok(String::new())
-}
-
 /// Reads one line of at most 1 MiB (the rest of a longer line is skipped).
-fn read_line_bounded<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<usize> {
+pub(crate) fn read_line_bounded<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<usize> {
     const LIMIT: usize = 1 << 20;
     let mut total = 0;
     loop {

@@ -17,13 +17,17 @@
 //! assert!(text.contains("= japanese\n\n"));
 //! ```
 //!
-//! Life and death at the end: `final_score` and `final_status_list` use Benson's
-//! unconditional life on the position as it stands (stones inside the other colour's
-//! pass-alive territory are dead, all others alive) until the automatic dead-stone estimator
-//! exists. Under AGA, `final_score` counts the pass stone White still owes when Black passed
-//! last (AGA-11). `genmove` is answered by a simple player (capture, escape atari, else a
-//! random legal move that fills no own eye; seeded, so transcripts repeat) until the
-//! Monte-Carlo player exists; `name` and `version` say so.
+//! Life and death at the end: `final_score` and `final_status_list` count as dead the stones
+//! the player's last search saw lost (its ownership map, when it searched this game at most
+//! four moves ago) and Benson's (stones inside the other colour's pass-alive territory),
+//! until the automatic dead-stone estimator exists. Under AGA, `final_score` counts the pass
+//! stone White still owes when Black passed last (AGA-11).
+//!
+//! `genmove` is answered by the Monte-Carlo player of `tengen-engine` ([`PlayerOptions`]:
+//! level, playouts, time, threads; [`Engine::new`] plays at the weakest level, seeded, so
+//! transcripts repeat), with the clocks of `time_settings`, `time_left` and
+//! `kgs-time_settings`. [`Engine::run`] also streams `lz-analyze` and `kata-analyze` until the
+//! next command.
 //!
 //! # The referee
 //!
@@ -34,9 +38,10 @@
 //! game itself. An engine that crashes, hangs past the timeout or answers garbage loses that
 //! game, with the reason recorded.
 
+mod analysis;
 mod client;
 mod engine;
-mod policy;
+mod player;
 mod protocol;
 mod referee;
 mod sgf;
@@ -44,5 +49,9 @@ mod vertex;
 
 pub use client::{ClientError, EngineProcess};
 pub use engine::{ENGINE_NAME, Engine};
+pub use player::{
+    PlayerOptions, default_threads, parse_level, parse_playouts, parse_seconds, parse_threads,
+    parse_tune,
+};
 pub use referee::{EngineStats, GameRecord, MatchConfig, MatchError, MatchReport, Side, run_match};
 pub use vertex::{VertexError, color_name, move_text, parse_color, parse_move, vertex};

@@ -106,15 +106,7 @@ fn short_match(rules: Rules, games: u32) {
         let path = g.sgf.as_ref().expect("an SGF per game");
         let text = std::fs::read_to_string(path).expect("SGF written");
         assert_eq!(text, g.sgf_text);
-        for prop in [
-            "RU[",
-            "KM[",
-            "PB[",
-            "PW[",
-            "RE[",
-            "GNU Go",
-            "Tengen (simple policy)",
-        ] {
+        for prop in ["RU[", "KM[", "PB[", "PW[", "RE[", "GNU Go", "Tengen"] {
             assert!(text.contains(prop), "{prop} missing from {text}");
         }
         let (moves, re) = replay_sgf(&text, rules);
@@ -122,6 +114,47 @@ fn short_match(rules: Rules, games: u32) {
         assert_eq!(re, g.result.to_sgf());
     }
 }
+
+/// The strength smoke test, a regression net and not the benchmark (BENCHMARKS.md has
+/// that): four games on 9×9 under Japanese rules, colours alternating, against GNU Go at
+/// level 0, Tengen at a fixed number of playouts a move on one thread. Both sides are
+/// seeded (Tengen 7, GNU Go 1), so the four games are the same on every run of the same
+/// build: a change that weakens the player shows as a lost game here, and a change that
+/// merely alters the games may need the seeds looked at again. Tengen must win every game.
+#[test]
+fn strength_smoke_tengen_wins_four_of_four_against_gnugo_level_0() {
+    let Some(gnugo) = gnugo() else { return };
+    let rules = Rules::japanese();
+    let tengen = format!(
+        "'{}' '{rules}' 7 --playouts {SMOKE_PLAYOUTS}",
+        env!("CARGO_BIN_EXE_tengen-gtp")
+    );
+    let config = MatchConfig {
+        games: 4,
+        rules,
+        alternate: true,
+        timeout: Duration::from_secs(60),
+        ..MatchConfig::new(tengen, gnugo_command(&gnugo, "--seed 1"))
+    };
+    let report = run_match(&config, |_| {}).expect("the match runs");
+    println!("{report}");
+    for g in &report.games {
+        assert_eq!(
+            g.winner(),
+            Some(tengen_gtp::Side::First),
+            "game {}: {} ({:?}; {:?})\n{}",
+            g.number,
+            g.result,
+            g.reason,
+            g.notes,
+            g.sgf_text
+        );
+    }
+}
+
+/// Playouts a move in the smoke test: about 0.7 s a move on one idle core. With 10,000
+/// Tengen lost two or three of these four games (BENCHMARKS.md).
+const SMOKE_PLAYOUTS: u32 = 20_000;
 
 #[test]
 fn match_tengen_vs_gnugo_aga_two_games() {
@@ -232,4 +265,70 @@ fn differential_positional_superko_against_gnugo() {
 #[test]
 fn differential_situational_superko_aga_6_against_gnugo() {
     differential("situational", "--situational-superko", 3, 13);
+}
+
+/// One command to Tengen's engine and to GNU Go: both answers.
+fn both(
+    engine: &mut tengen_gtp::Engine,
+    gnugo: &mut EngineProcess,
+    command: &str,
+) -> (String, String) {
+    let ours = engine.respond(command).expect("an answer");
+    let theirs = gnugo.send(command).expect("GNU Go answers");
+    (ours, theirs)
+}
+
+/// The eternal-life position of `tests/gtp/cycle.gtp`, as GTP moves.
+const ETERNAL_LIFE_STONES: [&str; 16] = [
+    "b B7", "b E7", "b C6", "b D6", "b E6", "b C5", "b C4", "b C3", "b C2", "b C1", "w D7", "w A6",
+    "w B6", "w B5", "w A4", "w B4",
+];
+
+/// One turn of its cycle: the position returns with Black to move.
+const ETERNAL_LIFE_CYCLE: [&str; 4] = ["b A7", "w C7", "b B7", "w D7"];
+
+/// Tengen's GTP engine and GNU Go go three times round a cycle that neither player leaves:
+/// after the second turn the rules give no result (JP-6), and from there on `is_legal`
+/// still agrees with GNU Go on every point for both colours, and so do the stones.
+#[test]
+fn gtp_engine_follows_the_board_after_a_cycle_like_gnugo() {
+    let Some(gnugo) = gnugo() else { return };
+    let size = BoardSize::new(7).expect("7x7");
+    let mut process = EngineProcess::spawn(&gnugo_command(&gnugo, ""), Duration::from_secs(20))
+        .expect("GNU Go starts");
+    let mut engine = tengen_gtp::Engine::new(Rules::japanese());
+    for command in ["boardsize 7", "clear_board"] {
+        both(&mut engine, &mut process, command);
+    }
+    let cycles = [ETERNAL_LIFE_CYCLE; 3].concat();
+    let mut compared = 0;
+    for (i, mv) in ETERNAL_LIFE_STONES.iter().chain(&cycles).enumerate() {
+        let (ours, theirs) = both(&mut engine, &mut process, &format!("play {mv}"));
+        assert_eq!(ours, "= \n\n", "play {mv} (GNU Go: {theirs:?})");
+        if i < ETERNAL_LIFE_STONES.len() + 2 * ETERNAL_LIFE_CYCLE.len() - 1 {
+            continue;
+        }
+        for p in size.points() {
+            for color in ["b", "w"] {
+                let command = format!("is_legal {color} {}", move_text(Move::Play(p), size));
+                let (ours, theirs) = both(&mut engine, &mut process, &command);
+                assert_eq!(ours, format!("= {theirs}\n\n"), "{command} after {mv}");
+                compared += 1;
+            }
+        }
+        for color in ["black", "white"] {
+            let theirs = gnugo_stones(&mut process, color, size);
+            let ours: BTreeSet<Point> = engine
+                .game()
+                .board()
+                .stones()
+                .filter(|&(_, c)| (c == Color::Black) == (color == "black"))
+                .map(|(p, _)| p)
+                .collect();
+            assert_eq!(ours, theirs, "{color} stones after {mv}");
+        }
+    }
+    assert_eq!(engine.respond("final_score").as_deref(), Some("= Void\n\n"));
+    assert_eq!(compared, 5 * 2 * 49);
+    process.quit();
 }

@@ -13,7 +13,7 @@ fn run_transcript(name: &str) {
     let input = std::fs::read(dir.join(format!("{name}.gtp"))).expect("transcript input");
     let mut output = Vec::new();
     Engine::new(Rules::aga())
-        .run(input.as_slice(), &mut output)
+        .run(std::io::Cursor::new(input), &mut output)
         .expect("in-memory I/O");
     let actual = String::from_utf8(output).expect("GTP output is UTF-8");
     let expected_path = dir.join(format!("{name}.out"));
@@ -51,6 +51,11 @@ fn gtp_is_legal_and_why_illegal_ko_suicide_superko() {
 }
 
 #[test]
+fn gtp_jp_6_cycle_play_goes_on_and_final_score_is_void() {
+    run_transcript("cycle");
+}
+
+#[test]
 fn gtp_genmove_reg_genmove_cleanup() {
     run_transcript("genmove");
 }
@@ -73,6 +78,11 @@ fn gtp_final_score_final_status_list_tengen_score_aga_11() {
 #[test]
 fn gtp_time_settings_time_left_kgs_time_settings() {
     run_transcript("time");
+}
+
+#[test]
+fn gtp_lz_analyze_kata_analyze_arguments_and_stop() {
+    run_transcript("analysis");
 }
 
 #[test]
@@ -103,7 +113,9 @@ fn gtp_every_transcript_is_run() {
     assert_eq!(
         names,
         [
+            "analysis",
             "boardsize_komi",
+            "cycle",
             "genmove",
             "handicap",
             "ko",

@@ -14,6 +14,7 @@ use crate::{
     config::ServerConfig,
     engine::{self, EngineAction, EngineSnap},
     error::AppError,
+    own::{self, SearchPool},
     runtime::{Record, Runtime},
     secret,
     settings::SeatKind,
@@ -59,6 +60,11 @@ pub(crate) enum ActorMsg {
         color: Color,
         seq: u64,
         action: EngineAction,
+    },
+    /// Tengen's own player started (or stopped) searching a move.
+    Thinking {
+        color: Color,
+        thinking: bool,
     },
     Join {
         invite: String,
@@ -139,6 +145,7 @@ pub(crate) fn spawn(
     lease: Lease,
     store: Arc<dyn Store>,
     engines: &[(String, String)],
+    searches: &SearchPool,
     config: ServerConfig,
 ) -> GameHandle {
     let (tx, rx) = mpsc::channel(256);
@@ -162,26 +169,28 @@ pub(crate) fn spawn(
     };
     if !actor.rt.finished() {
         for color in Color::ALL {
-            if let SeatKind::Engine { engine } = actor.rt.seat_kind(color).clone() {
-                // Tengen's own player, or a GTP engine the server (still) offers.
-                let command = if engine == engine::OWN {
-                    Ok(None)
-                } else {
-                    engines
-                        .iter()
-                        .find(|(n, _)| *n == engine)
-                        .map(|(_, c)| Some(c.clone()))
-                        .ok_or_else(|| format!("{engine}: this server no longer offers it"))
-                };
+            if let SeatKind::Engine { engine, level } = actor.rt.seat_kind(color).clone() {
                 let (snap_tx, snap_rx) = watch::channel(None);
                 actor.engine_snaps = Some(snap_tx);
+                let own = engine == engine::OWN;
                 let seat = engine::Seat {
                     color,
                     name: engine,
-                    rules: actor.rt.setup.rules(),
                     timeout: config.engine_timeout,
                 };
-                tokio::spawn(engine::run(seat, command, snap_rx, tx.clone()));
+                if own {
+                    let level = level.unwrap_or(own::DEFAULT_LEVEL);
+                    let pool = searches.clone();
+                    tokio::spawn(own::run(seat, level, pool, snap_rx, tx.clone()));
+                } else {
+                    // A GTP engine the server (still) offers.
+                    let command = engines
+                        .iter()
+                        .find(|(n, _)| *n == seat.name)
+                        .map(|(_, c)| c.clone())
+                        .ok_or_else(|| format!("{}: this server no longer offers it", seat.name));
+                    tokio::spawn(engine::run(seat, command, snap_rx, tx.clone()));
+                }
             }
         }
     }
@@ -350,6 +359,12 @@ impl Actor {
                 let _ = reply.send(result);
             }
             ActorMsg::Engine { color, seq, action } => self.engine_action(color, seq, action).await,
+            ActorMsg::Thinking { color, thinking } => {
+                if *self.rt.engine_thinking.get(color) != thinking {
+                    *self.rt.engine_thinking.get_mut(color) = thinking;
+                    self.broadcast_state();
+                }
+            }
             ActorMsg::Join { invite, reply } => {
                 let result = self.join(&invite).await;
                 let _ = reply.send(result);
@@ -409,6 +424,7 @@ impl Actor {
     }
 
     async fn engine_action(&mut self, color: Color, seq: u64, action: EngineAction) {
+        *self.rt.engine_thinking.get_mut(color) = false;
         if let EngineAction::Failed(reason) = action {
             eprintln!("tengen: game {}: engine {reason}", self.rt.id);
             if !self.rt.finished() {
@@ -700,6 +716,15 @@ impl Actor {
                 handicap: self.rt.setup.handicap,
                 size: self.rt.setup.board_size(),
                 game: self.rt.game.clone(),
+                time: self.rt.setup.time,
+                clock: self
+                    .rt
+                    .game
+                    .as_ref()
+                    .map(|g| *self.rt.clocks.get(g.to_move()))
+                    .unwrap_or_default(),
+                turn_started: self.rt.turn_started,
+                spent_before_ms: self.rt.spent_before_ms,
             };
             let _ = tx.send(Some(Arc::new(snap)));
         }

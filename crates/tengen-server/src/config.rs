@@ -42,6 +42,10 @@ pub struct ServerConfig {
     /// An external engine that takes longer than this to answer a command has failed; the
     /// player is told and may claim the game or abort it. Default 60 s.
     pub engine_timeout: Duration,
+    /// Searches of Tengen's own player that run at once, each on a thread of its own;
+    /// further ones wait their turn (first come, first served), their clock running.
+    /// Default: the number of cores.
+    pub search_workers: usize,
 }
 
 impl Default for ServerConfig {
@@ -57,6 +61,7 @@ impl Default for ServerConfig {
             games_refill: Duration::from_secs(60),
             invite_ttl: Duration::from_secs(24 * 3600),
             engine_timeout: Duration::from_secs(60),
+            search_workers: std::thread::available_parallelism().map_or(1, usize::from),
         }
     }
 }

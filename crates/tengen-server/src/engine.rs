@@ -1,10 +1,15 @@
-//! Engine seats: Tengen's own simple player (in-process) and external GTP engines driven as
-//! child processes. An engine task watches its game's state and answers through the actor,
+//! Engine seats: external GTP engines driven as child processes (Tengen's own player is in
+//! `own.rs`). An engine task watches its game's state and answers through the actor,
 //! exactly like a person's connection, so the actor referees engines too.
 
-use std::{path::Path, process::Stdio, sync::Arc, time::Duration};
+use std::{
+    path::Path,
+    process::Stdio,
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
-use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, Rules, aga_handicap};
+use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, aga_handicap};
 use tokio::{
     io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
     process::{Child, ChildStdin, ChildStdout},
@@ -13,6 +18,7 @@ use tokio::{
 
 use crate::{
     actor::ActorMsg,
+    clock::{ClockState, TimeControl},
     wire::{Xy, coord_name, xy},
 };
 
@@ -35,7 +41,6 @@ pub(crate) enum EngineAction {
 pub(crate) struct Seat {
     pub color: Color,
     pub name: String,
-    pub rules: Rules,
     /// The longest an answer may take.
     pub timeout: Duration,
 }
@@ -50,13 +55,19 @@ pub(crate) struct EngineSnap {
     pub handicap: u32,
     pub size: BoardSize,
     pub game: Option<Game>,
+    /// The game's clock, and the clock of the engine's colour at the start of this turn.
+    pub time: TimeControl,
+    pub clock: ClockState,
+    /// When the turn's clock was last (re)started, and the time charged before that.
+    pub turn_started: Instant,
+    pub spent_before_ms: u64,
 }
 
-/// Runs an engine seat until the game ends, the engine fails, or the actor goes away.
-/// `command` is `None` for Tengen's own player, or why the engine cannot run at all.
+/// Runs a GTP engine seat until the game ends, the engine fails, or the actor goes away.
+/// `command` is the engine's command line, or why the engine cannot run at all.
 pub(crate) async fn run(
     seat: Seat,
-    command: Result<Option<String>, String>,
+    command: Result<String, String>,
     mut snaps: watch::Receiver<Option<Arc<EngineSnap>>>,
     actor: mpsc::Sender<ActorMsg>,
 ) {
@@ -107,7 +118,7 @@ pub(crate) async fn run(
 /// Starts the engine if it is not running, and asks it what to do in `snap`.
 async fn act(
     seat: &Seat,
-    command: &Result<Option<String>, String>,
+    command: &Result<String, String>,
     gtp: &mut Option<Gtp>,
     snap: &EngineSnap,
 ) -> Result<Option<EngineAction>, String> {
@@ -115,12 +126,7 @@ async fn act(
         Some(g) => g,
         None => {
             let command = command.as_ref().map_err(Clone::clone)?;
-            gtp.insert(Gtp::start(
-                command.as_deref(),
-                seat.rules,
-                snap.seq,
-                seat.timeout,
-            )?)
+            gtp.insert(Gtp::start(command, seat.timeout)?)
         }
     };
     g.action(seat.color, snap).await
@@ -142,7 +148,7 @@ pub struct EngineCheck {
 /// # Errors
 /// The reason, e.g. `cannot start "gnugo": it is not on PATH (… /usr/games/gnugo …)`.
 pub async fn check_engine(command: String, timeout: Duration) -> Result<EngineCheck, String> {
-    let mut gtp = Gtp::start(Some(&command), Rules::aga(), 0, timeout)?;
+    let mut gtp = Gtp::start(&command, timeout)?;
     let answers = async {
         let name = gtp.send("name").await?;
         let protocol_version = gtp.send("protocol_version").await?;
@@ -174,7 +180,7 @@ fn start_error(program: &str, e: &std::io::Error) -> String {
     }
 }
 
-fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
+pub(crate) fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
     if let Ok(points) = aga_handicap(size, n) {
         return points.into_iter().map(xy).collect();
     }
@@ -182,13 +188,6 @@ fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
     let mut rng = rand::rng();
     rand::seq::SliceRandom::shuffle(all.as_mut_slice(), &mut rng);
     all.into_iter().take(n as usize).map(xy).collect()
-}
-
-/// Where GTP commands go: an external engine's standard input and output, or Tengen's own
-/// engine (`tengen-gtp`) in this process.
-enum Transport {
-    Process(Box<Pipes>),
-    Own(Box<tengen_gtp::Engine>),
 }
 
 /// A child process and its pipes.
@@ -200,7 +199,7 @@ struct Pipes {
 
 /// An engine spoken to in GTP.
 struct Gtp {
-    transport: Transport,
+    pipes: Pipes,
     /// The longest an answer may take.
     timeout: Duration,
     /// The moves the engine's board holds, in order.
@@ -209,21 +208,7 @@ struct Gtp {
 }
 
 impl Gtp {
-    fn start(
-        command: Option<&str>,
-        rules: Rules,
-        seed: u64,
-        timeout: Duration,
-    ) -> Result<Gtp, String> {
-        let Some(command) = command else {
-            let seed = (seed as u32) ^ rand::random::<u32>() | 1;
-            return Ok(Gtp {
-                transport: Transport::Own(Box::new(tengen_gtp::Engine::new(rules).with_seed(seed))),
-                timeout,
-                synced: Vec::new(),
-                setup_done: false,
-            });
-        };
+    fn start(command: &str, timeout: Duration) -> Result<Gtp, String> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or("empty engine command")?;
         let mut child = tokio::process::Command::new(program)
@@ -237,11 +222,11 @@ impl Gtp {
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
         Ok(Gtp {
-            transport: Transport::Process(Box::new(Pipes {
+            pipes: Pipes {
                 child,
                 stdin,
                 stdout,
-            })),
+            },
             timeout,
             synced: Vec::new(),
             setup_done: false,
@@ -265,27 +250,14 @@ impl Gtp {
 
     /// Why the engine's output ended before it answered `command`: it exited (how).
     async fn exit_reason(&mut self, command: &str) -> String {
-        let Transport::Process(pipes) = &mut self.transport else {
-            return format!("it stopped before answering {command:?}");
-        };
-        match tokio::time::timeout(Duration::from_secs(1), pipes.child.wait()).await {
+        match tokio::time::timeout(Duration::from_secs(1), self.pipes.child.wait()).await {
             Ok(Ok(status)) => format!("it exited ({status}) before answering {command:?}"),
             _ => format!("it closed its output before answering {command:?}"),
         }
     }
 
     async fn send_inner(&mut self, command: &str) -> Result<String, String> {
-        let (stdin, stdout) = match &mut self.transport {
-            Transport::Own(engine) => {
-                let answer = engine.respond(command).unwrap_or_default();
-                let answer = answer.trim();
-                return match answer.strip_prefix('=') {
-                    Some(rest) => Ok(rest.trim().to_owned()),
-                    None => Err(format!("{command:?} failed: {answer}")),
-                };
-            }
-            Transport::Process(pipes) => (&mut pipes.stdin, &mut pipes.stdout),
-        };
+        let Pipes { stdin, stdout, .. } = &mut self.pipes;
         // A pipe that cannot be written is an engine that has gone.
         stdin
             .write_all(format!("{command}\n").as_bytes())
@@ -410,9 +382,7 @@ impl Gtp {
 
     async fn quit(&mut self) {
         let _ = tokio::time::timeout(Duration::from_secs(2), self.send_inner("quit")).await;
-        if let Transport::Process(pipes) = &mut self.transport {
-            let _ = pipes.child.kill().await;
-        }
+        let _ = self.pipes.child.kill().await;
     }
 }
 

@@ -57,6 +57,8 @@ struct Inner {
     loading: Vec<tokio::sync::Mutex<()>>,
     engines: Vec<(String, String)>,
     config: ServerConfig,
+    /// Tengen's own player's searches, on a bounded pool of threads.
+    searches: crate::own::SearchPool,
     /// New games per client address.
     creations: PerAddress,
 }
@@ -84,6 +86,7 @@ impl AppState {
                 .collect(),
             engines,
             config,
+            searches: crate::own::SearchPool::new(config.search_workers),
             creations: PerAddress::new(config.games_burst, config.games_refill),
         }))
     }
@@ -181,6 +184,7 @@ impl AppState {
             lease,
             Arc::clone(&self.0.store),
             &self.0.engines,
+            &self.0.searches,
             self.0.config,
         );
         if let Ok(mut games) = self.0.games.lock() {

@@ -44,6 +44,7 @@ mod forward;
 mod http;
 mod lag;
 mod limits;
+mod own;
 mod record;
 mod runtime;
 mod secret;

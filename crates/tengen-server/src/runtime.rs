@@ -33,6 +33,8 @@ pub(crate) struct Runtime {
     /// Why an engine seat has failed (it does not start, died, or stopped answering), as
     /// the actor saw it; not a record: after a restart the engine is tried again.
     pub engine_failure: ByColor<Option<String>>,
+    /// Tengen's own player is searching a move for this colour (not a record either).
+    pub engine_thinking: ByColor<bool>,
     /// Moves before this index cannot be taken back (handicap, resumption).
     pub undo_floor: usize,
     /// Records applied.
@@ -75,6 +77,7 @@ impl Runtime {
             aborted: None,
             expired: false,
             engine_failure: ByColor::default(),
+            engine_thinking: ByColor::default(),
             undo_floor: 0,
             seq: 1,
             game_seq: 1,

@@ -37,8 +37,13 @@ pub enum OpponentChoice {
     /// A person who opens the invite link first.
     #[default]
     Person,
-    /// Tengen's own simple player, in-process.
-    Tengen,
+    /// Tengen's own Monte-Carlo player, in-process.
+    Tengen {
+        /// Its strength, 1 (a beginner who still captures and saves stones) to 10 (full
+        /// strength within the game's clock); 5 when not given.
+        #[serde(default)]
+        level: Option<u8>,
+    },
     /// A GTP engine the server was started with (`tengen serve --engine NAME=COMMAND`).
     Gtp {
         /// The engine's name, as listed by `GET /api/engines`.
@@ -94,6 +99,10 @@ pub enum SeatKind {
     Engine {
         /// `tengen` for Tengen's own player, else the GTP engine's name.
         engine: String,
+        /// Tengen's level (1 to 10); absent for GTP engines and in games stored before
+        /// levels existed (which play at the default level).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<u8>,
     },
 }
 
@@ -103,7 +112,7 @@ impl SeatKind {
     pub fn name(&self) -> &str {
         match self {
             SeatKind::Person { name } => name,
-            SeatKind::Engine { engine } => engine,
+            SeatKind::Engine { engine, .. } => engine,
         }
     }
 }
@@ -231,15 +240,26 @@ impl CreateGame {
             OpponentChoice::Person => SeatKind::Person {
                 name: "Opponent".into(),
             },
-            OpponentChoice::Tengen => SeatKind::Engine {
-                engine: "tengen".into(),
-            },
+            OpponentChoice::Tengen { level } => {
+                let level = level.unwrap_or(crate::own::DEFAULT_LEVEL);
+                if !(1..=tengen_engine::MAX_LEVEL).contains(&level) {
+                    return Err(format!(
+                        "level {level}: Tengen's levels are 1 to {}",
+                        tengen_engine::MAX_LEVEL
+                    ));
+                }
+                SeatKind::Engine {
+                    engine: crate::engine::OWN.into(),
+                    level: Some(level),
+                }
+            }
             OpponentChoice::Gtp { name } => {
                 if !engines.iter().any(|e| e == name) {
                     return Err(format!("no engine named {name:?} on this server"));
                 }
                 SeatKind::Engine {
                     engine: name.clone(),
+                    level: None,
                 }
             }
         };
@@ -341,6 +361,34 @@ mod tests {
             name: Some(name.into()),
         };
         form.resolve(&[], true).unwrap().black.name().to_owned()
+    }
+
+    #[test]
+    fn engine_seats_stored_before_levels_existed_still_read_and_new_ones_keep_their_level() {
+        let old: SeatKind = serde_json::from_str(r#"{"kind":"engine","engine":"tengen"}"#).unwrap();
+        assert_eq!(
+            old,
+            SeatKind::Engine {
+                engine: "tengen".into(),
+                level: None
+            }
+        );
+        let form: CreateGame = serde_json::from_str(
+            r#"{"size":9,"rules":"aga","color":"black","opponent":{"kind":"tengen","level":3}}"#,
+        )
+        .unwrap();
+        let setup = form.resolve(&[], true).unwrap();
+        let stored = serde_json::to_string(&setup.white).unwrap();
+        assert_eq!(stored, r#"{"kind":"engine","engine":"tengen","level":3}"#);
+        // A GTP engine's seat is stored as before.
+        let gtp = SeatKind::Engine {
+            engine: "gnugo".into(),
+            level: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&gtp).unwrap(),
+            r#"{"kind":"engine","engine":"gnugo"}"#
+        );
     }
 
     #[test]

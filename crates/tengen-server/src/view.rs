@@ -75,6 +75,13 @@ impl Runtime {
                 can_abort: self.can_abort(c),
                 can_claim: self.can_claim(c),
                 failure: self.engine_failure.get(c).clone(),
+                level: match kind {
+                    SeatKind::Engine { engine, level } if engine == crate::engine::OWN => {
+                        Some(level.unwrap_or(crate::own::DEFAULT_LEVEL))
+                    }
+                    _ => None,
+                },
+                thinking: *self.engine_thinking.get(c),
                 clock,
             }
         };

@@ -431,6 +431,10 @@ pub struct PlayerView {
     pub can_claim: bool,
     /// For an engine seat that has failed: what happened.
     pub failure: Option<String>,
+    /// Tengen's level (1 to 10) when this seat is Tengen's own player.
+    pub level: Option<u8>,
+    /// Tengen's own player is searching its move now (not while it waits for a worker).
+    pub thinking: bool,
     /// The clock, if the game has one.
     pub clock: Option<ClockView>,
 }

@@ -7,5 +7,6 @@ mod common;
 mod durability;
 mod engines;
 mod games;
+mod own_engine;
 mod security;
 mod stores;

@@ -43,7 +43,7 @@ function formValue(form) {
   }
   const opp = f.get('opponent');
   let opponent = { kind: 'person' };
-  if (opp === 'tengen') opponent = { kind: 'tengen' };
+  if (opp === 'tengen') opponent = { kind: 'tengen', level: +f.get('level') };
   else if (opp && opp.startsWith('gtp:')) opponent = { kind: 'gtp', name: opp.slice(4) };
   const body = {
     size: +size, rules: f.get('rules'), handicap: +f.get('handicap'),
@@ -89,6 +89,10 @@ async function showHome() {
     engines.append(label);
   }
   const form = $('create-form');
+  // Choosing a level chooses Tengen.
+  $('level-select').addEventListener('change', () => {
+    form.querySelector('input[name=opponent][value=tengen]').checked = true;
+  });
   form.addEventListener('change', (e) => {
     if (e.target.name === 'komi') komiEdited = true;
     if (['rules', 'handicap'].includes(e.target.name)) komiEdited = false;
@@ -519,7 +523,8 @@ function renderPlayer(color) {
   const box = $('player-' + color);
   box.className = 'player' + (st.phase === 'playing' && st.to_move === color ? ' to-move' : '');
   const you = myColor() === color ? ' (you)' : '';
-  const conn = p.kind === 'engine' ? (p.failure ? 'engine failed' : 'engine')
+  const engineWord = p.level ? `level ${p.level}` + (p.thinking ? ' · thinking…' : '') : 'engine';
+  const conn = p.kind === 'engine' ? (p.failure ? 'engine failed' : engineWord)
     : (!p.joined ? 'not joined yet' : (p.connected ? '● online' : '○ offline'));
   const connCls = (p.kind === 'engine' ? !p.failure : p.joined && p.connected) ? 'on' : 'off';
   const facts = [`captures ${p.captures}`];

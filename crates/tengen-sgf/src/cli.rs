@@ -113,23 +113,75 @@ pub fn check_command<P: AsRef<Path>>(
 /// Which stones `score` takes as dead.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum DeadStones {
+    /// [`DeadStones::Marked`] for a record with territory marks, [`DeadStones::Auto`]
+    /// for one without.
+    #[default]
+    MarkedOrAuto,
     /// The stones inside the other colour's territory marks (`TB`/`TW`) of the last marked
     /// node of the main line.
     Marked,
+    /// The stones an [`Estimator`] finds dead (every stone alive when there is none).
+    Auto,
     /// None: every stone on the board is alive.
-    #[default]
     None,
+}
+
+impl DeadStones {
+    /// The name `--dead` takes and the JSON prints.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            DeadStones::MarkedOrAuto => "marked-or-auto",
+            DeadStones::Marked => "marked",
+            DeadStones::Auto => "auto",
+            DeadStones::None => "none",
+        }
+    }
 }
 
 impl FromStr for DeadStones {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(DeadStones::Auto),
             "marked" => Ok(DeadStones::Marked),
             "none" => Ok(DeadStones::None),
-            other => Err(format!("--dead takes marked or none, not {other:?}")),
+            other => Err(format!("--dead takes auto, marked or none, not {other:?}")),
         }
     }
+}
+
+/// What an automatic estimator proposes for the final position of a game: the dead stones,
+/// the count that follows from them under the game's rules, and remarks for the reader
+/// (`uncertain: C3 group`, `stopped early`).
+#[derive(Clone, Debug)]
+pub struct AutoDead {
+    /// The stones it finds dead.
+    pub dead: Vec<Point>,
+    /// The count with them.
+    pub score: Score,
+    /// What the reader should know about the estimate.
+    pub notes: Vec<String>,
+}
+
+/// The automatic dead-stone estimator `score` calls for [`DeadStones::Auto`]. `tengen-sgf`
+/// reads records and counts them; it does not read life and death, so the caller (the
+/// `tengen` binary) passes the estimator in.
+pub type Estimator<'a> = &'a dyn Fn(&Game) -> AutoDead;
+
+/// A game counted by [`score_tree_with`].
+#[derive(Clone, Debug)]
+pub struct Scored {
+    /// The game at the end of its main line.
+    pub game: Game,
+    /// The stones taken as dead, row by row.
+    pub dead: Vec<Point>,
+    /// The count.
+    pub score: Score,
+    /// Where the dead stones came from: marked, auto or none.
+    pub method: DeadStones,
+    /// Remarks of the estimator.
+    pub notes: Vec<String>,
 }
 
 /// Options of `tengen score`.
@@ -173,7 +225,15 @@ pub fn marked_dead_stones(tree: &GameTree, game: &Game) -> Result<Vec<Point>, Re
     Ok(dead)
 }
 
-/// Replays a record tolerantly and scores its final position.
+/// Whether the main line of `tree` carries territory marks (`TB`/`TW`).
+#[must_use]
+pub fn has_territory_marks(tree: &GameTree) -> bool {
+    tree.main_line()
+        .any(|n| n.get("TB").is_some() || n.get("TW").is_some())
+}
+
+/// Replays a record tolerantly and scores its final position, without an estimator
+/// ([`DeadStones::Auto`] then counts every stone alive).
 ///
 /// # Errors
 /// As [`replay`] in tolerant mode, and [`marked_dead_stones`].
@@ -182,18 +242,55 @@ pub fn score_tree(
     rules: Option<Rules>,
     dead: DeadStones,
 ) -> Result<(Game, Vec<Point>, Score), ReplayError> {
+    score_tree_with(tree, rules, dead, None).map(|s| (s.game, s.dead, s.score))
+}
+
+/// Replays a record tolerantly and scores its final position with the dead stones `dead`
+/// names, asking `estimator` for [`DeadStones::Auto`].
+///
+/// # Errors
+/// As [`replay`] in tolerant mode, and [`marked_dead_stones`].
+pub fn score_tree_with(
+    tree: &GameTree,
+    rules: Option<Rules>,
+    dead: DeadStones,
+    estimator: Option<Estimator<'_>>,
+) -> Result<Scored, ReplayError> {
     let options = ReplayOptions {
         rules_override: rules,
         tolerant: true,
         ..ReplayOptions::default()
     };
-    let r = replay(tree, &options)?;
-    let dead_points = match dead {
-        DeadStones::Marked => marked_dead_stones(tree, &r.game)?,
-        DeadStones::None => Vec::new(),
+    let game = replay(tree, &options)?.game;
+    let method = match dead {
+        DeadStones::MarkedOrAuto if has_territory_marks(tree) => DeadStones::Marked,
+        DeadStones::MarkedOrAuto => DeadStones::Auto,
+        other => other,
     };
-    let score = r.game.score_as_ended(&dead_points);
-    Ok((r.game, dead_points, score))
+    let (dead, score, notes) = match (method, estimator) {
+        (DeadStones::Marked, _) => {
+            let dead = marked_dead_stones(tree, &game)?;
+            let score = game.score_as_ended(&dead);
+            (dead, score, Vec::new())
+        }
+        (DeadStones::Auto, Some(estimate)) => {
+            let auto = estimate(&game);
+            (auto.dead, auto.score, auto.notes)
+        }
+        _ => (Vec::new(), game.score_as_ended(&[]), Vec::new()),
+    };
+    let method = if method == DeadStones::Auto && estimator.is_none() {
+        DeadStones::None
+    } else {
+        method
+    };
+    Ok(Scored {
+        game,
+        dead,
+        score,
+        method,
+        notes,
+    })
 }
 
 fn half(h: i32) -> serde_json::Value {
@@ -204,14 +301,8 @@ fn half(h: i32) -> serde_json::Value {
     }
 }
 
-fn score_json(
-    file: &str,
-    number: usize,
-    tree: &GameTree,
-    game: &Game,
-    dead: &[Point],
-    score: &Score,
-) -> serde_json::Value {
+fn score_json(file: &str, number: usize, tree: &GameTree, scored: &Scored) -> serde_json::Value {
+    let (game, dead, score) = (&scored.game, &scored.dead, &scored.score);
     let size = game.size();
     let side = |c: Color| {
         let s = score.sides.get(c);
@@ -242,54 +333,80 @@ fn score_json(
         "black": side(Color::Black),
         "white": side(Color::White),
         "dead_stones": dead.iter().map(|&p| gtp_point(p, size)).collect::<Vec<_>>(),
+        "dead_method": scored.method.name(),
+        "notes": scored.notes,
     })
 }
 
-/// `tengen score FILE... [--rules SPEC] [--dead marked|none] [--json]`: replays each game to
-/// its end (tolerantly: moves only another rule set forbids are accepted) and prints the
-/// result and its breakdown — territory, stones, prisoners, pass stones, komi, compensation,
-/// dead stones — as text, or one JSON object per line with `--json`.
-///
-/// Returns [`EXIT_OK`] when every game was scored, [`EXIT_ILLEGAL`] when some game cannot be
-/// replayed, [`EXIT_UNREADABLE`] when some file cannot be read (the worst wins).
+/// `tengen score FILE... [--rules SPEC] [--dead marked|none] [--json]` without an estimator:
+/// see [`score_command_with`].
 pub fn score_command<P: AsRef<Path>>(
     paths: &[P],
     options: &ScoreOptions,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> i32 {
-    each_game(paths, err, |err, name, number, tree| {
-        match score_tree(tree, options.rules, options.dead) {
-            Ok((game, dead, score)) => {
-                if options.json {
-                    let value = score_json(name, number, tree, &game, &dead, &score);
-                    let _ = writeln!(out, "{value}");
-                } else {
-                    let size = game.size();
-                    let dead_text: Vec<String> = dead.iter().map(|&p| gtp_point(p, size)).collect();
-                    let _ = writeln!(
-                        out,
-                        "{name}: game {number}: {} [{}; {} dead: {}]{}",
-                        score.breakdown(),
-                        game.rules(),
-                        dead.len(),
-                        if dead_text.is_empty() {
-                            "-".to_owned()
-                        } else {
-                            dead_text.join(" ")
-                        },
-                        tree.node(tree.root())
-                            .value("RE")
-                            .map(|re| format!(" (recorded RE[{re}])"))
-                            .unwrap_or_default()
-                    );
-                }
-                true
+    score_command_with(paths, options, None, out, err)
+}
+
+/// `tengen score FILE... [--rules SPEC] [--dead auto|marked|none] [--json]`: replays each game
+/// to its end (tolerantly: moves only another rule set forbids are accepted) and prints the
+/// result and its breakdown — territory, stones, prisoners, pass stones, komi, compensation,
+/// dead stones and where they came from — as text, or one JSON object per line with
+/// `--json`. The dead stones are the record's territory marks, or `estimator`'s for a record
+/// without marks (or for every record with `--dead auto`).
+///
+/// Returns [`EXIT_OK`] when every game was scored, [`EXIT_ILLEGAL`] when some game cannot be
+/// replayed, [`EXIT_UNREADABLE`] when some file cannot be read (the worst wins).
+pub fn score_command_with<P: AsRef<Path>>(
+    paths: &[P],
+    options: &ScoreOptions,
+    estimator: Option<Estimator<'_>>,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> i32 {
+    each_game(paths, err, |err, name, number, tree| match score_tree_with(
+        tree,
+        options.rules,
+        options.dead,
+        estimator,
+    ) {
+        Ok(scored) => {
+            if options.json {
+                let value = score_json(name, number, tree, &scored);
+                let _ = writeln!(out, "{value}");
+            } else {
+                let (game, dead, score) = (&scored.game, &scored.dead, &scored.score);
+                let size = game.size();
+                let dead_text: Vec<String> = dead.iter().map(|&p| gtp_point(p, size)).collect();
+                let _ = writeln!(
+                    out,
+                    "{name}: game {number}: {} [{}; {} dead: {} ({})]{}{}",
+                    score.breakdown(),
+                    game.rules(),
+                    dead.len(),
+                    if dead_text.is_empty() {
+                        "-".to_owned()
+                    } else {
+                        dead_text.join(" ")
+                    },
+                    scored.method.name(),
+                    tree.node(tree.root())
+                        .value("RE")
+                        .map(|re| format!(" (recorded RE[{re}])"))
+                        .unwrap_or_default(),
+                    scored
+                        .notes
+                        .iter()
+                        .map(|n| format!("; {n}"))
+                        .collect::<String>()
+                );
             }
-            Err(e) => {
-                let _ = writeln!(err, "{name}: game {number}{}", describe(&e));
-                false
-            }
+            true
+        }
+        Err(e) => {
+            let _ = writeln!(err, "{name}: game {number}{}", describe(&e));
+            false
         }
     })
 }

@@ -228,6 +228,22 @@ pub(crate) fn decode(bytes: &[u8], strict: bool) -> Result<Decoded<'_>, DecodePr
     ))
 }
 
+/// Whether a strict reading takes `text`'s bytes for exactly this UTF-8 text. The writer
+/// asks: a `CA[` in a value, or zero bytes that look like UTF-16, could make its output read
+/// back as another charset.
+pub(crate) fn reads_back_as_utf8(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    // Without a byte-order mark, a UTF-16 guess or a `CA[`, `decode` takes valid UTF-8 as it
+    // is: the common case needs no second pass that validates and compares the whole text.
+    if Encoding::for_bom(bytes).is_none()
+        && sniff_utf16(bytes).is_none()
+        && find_ca(bytes).is_none()
+    {
+        return true;
+    }
+    decode(bytes, true).is_ok_and(|decoded| decoded.text == text)
+}
+
 /// A strict reading stops at `problem`; a lenient one notes it and goes on.
 fn report(
     problem: DecodeProblem,

@@ -1,5 +1,6 @@
 //! The writer: `FF[4]` text that the reader reads back to the same trees.
 
+use crate::decode::reads_back_as_utf8;
 use crate::tree::{GameTree, NodeId};
 use std::borrow::Cow;
 
@@ -24,7 +25,10 @@ pub(crate) fn escape(value: &str) -> Cow<'_, str> {
 /// Writes a collection of games as SGF text: one node per line, long nodes wrapped between
 /// properties, values escaped. Reading the text back gives equal trees.
 ///
-/// The text is UTF-8: a root's `CA` naming another charset is written `CA[UTF-8]`.
+/// The text is UTF-8: a root's `CA` naming another charset is written `CA[UTF-8]`, and the
+/// text starts with a UTF-8 byte-order mark when it could otherwise read back as another
+/// charset (a value holding `CA[`, or zero bytes that look like UTF-16). Writing what was read
+/// from written text gives the same text again.
 ///
 /// ```
 /// use tengen_sgf::{parse, write, Mode};
@@ -46,6 +50,9 @@ pub(crate) fn to_sgf(games: &[GameTree]) -> String {
     };
     for game in games {
         w.game(game);
+    }
+    if !reads_back_as_utf8(&w.out) {
+        w.out.insert(0, '\u{FEFF}');
     }
     w.out
 }
@@ -109,15 +116,17 @@ impl Writer {
         self.out.push(';');
         let is_root = id == game.root();
         for (i, prop) in game.node(id).properties().enumerate() {
+            // Lines wrap before the rewritten CA as before any other property: read back, it
+            // is an ordinary CA[UTF-8], and the second writing must break the line there too.
+            if i > 0 && self.out.len() - self.line_start > WRAP {
+                self.newline();
+            }
             if is_root && prop.id() == "CA" {
                 let utf8 = prop.value().trim().eq_ignore_ascii_case("utf-8");
                 if !utf8 {
                     self.out.push_str("CA[UTF-8]");
                     continue;
                 }
-            }
-            if i > 0 && self.out.len() - self.line_start > WRAP {
-                self.newline();
             }
             self.out.push_str(prop.id());
             for value in prop.values() {

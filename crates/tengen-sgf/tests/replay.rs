@@ -280,6 +280,92 @@ proptest! {
     }
 }
 
+/// An arbitrary record, legal or not: out-of-turn moves, kos, suicides, passes, now and then
+/// a stone on a stone, and in half the records a last move off the board. Most stones go on
+/// points that are empty in a tolerant replay of the record so far, so that records get long.
+/// The property of the `replay_score` fuzz target.
+fn arbitrary_record() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec![2u32, 3, 4, 5, 7, 9]),
+        prop::sample::select(vec![
+            "Japanese",
+            "AGA",
+            "Chinese",
+            "Tromp-Taylor",
+            "japanese,ko=capture-positional",
+        ]),
+        prop::collection::vec((0u8..8, 0u8..200, any::<prop::sample::Index>()), 0..200),
+        any::<bool>(),
+    )
+        .prop_map(|(n, ru, picks, off_board_last)| {
+            let size = BoardSize::new(n).unwrap();
+            let mut game = Game::new(size, ru.parse().unwrap_or(Rules::japanese()));
+            let mut text = format!("(;SZ[{n}]RU[{ru}]");
+            for (turn, kind, pick) in picks {
+                // One move in eight out of turn.
+                let color = if turn == 0 {
+                    game.to_move().other()
+                } else {
+                    game.to_move()
+                };
+                let empty: Vec<Point> = size
+                    .points()
+                    .filter(|&p| game.board().get(p).is_none())
+                    .collect();
+                let mv = match kind {
+                    0..8 => Move::Pass,
+                    8 => Move::Play(*pick.get(&size.points().collect::<Vec<_>>())),
+                    _ if empty.is_empty() => Move::Pass,
+                    _ => Move::Play(*pick.get(&empty)),
+                };
+                let _ = game.play_tolerant(color, mv);
+                let id = if color == Color::Black { 'B' } else { 'W' };
+                match mv {
+                    Move::Pass => text.push_str(&format!(";{id}[]")),
+                    Move::Play(p) => text.push_str(&format!(
+                        ";{id}[{}{}]",
+                        char::from(b'a' + p.x),
+                        char::from(b'a' + p.y)
+                    )),
+                }
+            }
+            if off_board_last {
+                text.push_str(&format!(";B[{}a]", char::from(b'a' + n as u8)));
+            }
+            text.push(')');
+            text
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    #[test]
+    fn prop_records_replay_to_sound_boards_strict_within_tolerant(text in arbitrary_record()) {
+        let record = tree(&text);
+        let strict = replay(&record, &ReplayOptions::default());
+        let tolerant = replay(&record, &ReplayOptions { tolerant: true, ..ReplayOptions::default() });
+        if let Ok(strict) = &strict {
+            let tolerant = tolerant.as_ref().expect("strict replay implies tolerant replay");
+            prop_assert_eq!(strict.game.moves(), tolerant.game.moves());
+            prop_assert_eq!(strict.game.board(), tolerant.game.board());
+        }
+        for (replayed, tolerant) in [(strict, false), (tolerant, true)] {
+            let Ok(replayed) = replayed else { continue };
+            let game = &replayed.game;
+            prop_assert_eq!(game.board().audit(), Ok(()), "{}", text);
+            let dead = game.suggest_dead();
+            prop_assert!(dead.iter().all(|&p| game.board().get(p).is_some()));
+            let _ = (game.score(), game.score_as_ended(&dead));
+            let options = ReplayOptions { tolerant, ..ReplayOptions::default() };
+            let again = replay(&game_to_tree(game), &options);
+            prop_assert!(again.is_ok(), "{:?}\n{}", again.as_ref().err(), text);
+            let again = again.unwrap().game;
+            prop_assert_eq!(again.moves(), game.moves());
+            prop_assert_eq!(again.board(), game.board());
+        }
+    }
+}
+
 fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tengen-sgf-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -11,7 +11,7 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_core::{BoardSize, Komi, Rules};
-use tengen_gtp::{Engine, MatchConfig, run_match};
+use tengen_gtp::{Engine, MatchConfig, PlayerOptions, default_threads, run_match};
 
 /// Arguments of `tengen gtp`.
 #[derive(Args)]
@@ -22,9 +22,29 @@ pub(crate) struct GtpArgs {
     /// Komi (overrides the rules' komi until the controller sends `komi`).
     #[arg(long)]
     komi: Option<Komi>,
-    /// Seed of the random choices of `genmove` (the same seed gives the same moves).
-    #[arg(long, default_value_t = 1)]
-    seed: u32,
+    /// Seed of the random playouts (with one thread and `--playouts`, the same seed gives the
+    /// same moves); by default a new one every run, so that games differ.
+    #[arg(long)]
+    seed: Option<u32>,
+    /// Strength, 1 (a beginner who still captures and saves stones) to 10 (full strength).
+    #[arg(long, default_value_t = 10, value_parser = tengen_gtp::parse_level)]
+    level: u8,
+    /// Playouts per move at most.
+    #[arg(long, value_parser = tengen_gtp::parse_playouts)]
+    playouts: Option<u64>,
+    /// Seconds per move when the controller sets no clock (default 2 at level 10, unless
+    /// `--playouts` is given).
+    #[arg(long, value_parser = tengen_gtp::parse_seconds, allow_hyphen_values = true)]
+    time: Option<Duration>,
+    /// Search threads (default: the machine's cores).
+    #[arg(long, value_parser = tengen_gtp::parse_threads)]
+    threads: Option<usize>,
+    /// Never resign.
+    #[arg(long)]
+    no_resign: bool,
+    /// Search parameters for experiments, `key=value,...` (see `SearchConfig::tuned`).
+    #[arg(long, value_parser = tengen_gtp::parse_tune, hide = true)]
+    tune: Option<String>,
 }
 
 /// Arguments of `tengen match`.
@@ -67,14 +87,30 @@ pub(crate) struct MatchArgs {
 
 /// Runs `tengen gtp`.
 pub(crate) fn gtp(args: GtpArgs) -> anyhow::Result<()> {
-    let mut engine = Engine::new(args.rules).with_seed(args.seed);
+    let options = PlayerOptions {
+        level: args.level,
+        playouts: args.playouts,
+        time: args.time,
+        threads: args.threads.unwrap_or_else(default_threads),
+        resign: !args.no_resign,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        tune: args.tune,
+    };
+    let mut engine = Engine::new(args.rules).with_player(options);
     if let Some(komi) = args.komi {
         engine = engine.with_komi(komi);
     }
-    let stdin = io::stdin();
     engine
-        .run(BufReader::new(stdin.lock()), io::stdout().lock())
+        .run(BufReader::new(io::stdin()), io::stdout().lock())
         .context("GTP input/output")
+}
+
+/// A seed from the clock and the process id.
+fn fresh_seed() -> u32 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos() ^ (d.as_secs() as u32));
+    nanos ^ std::process::id().rotate_left(16) | 1
 }
 
 /// Runs `tengen match`.

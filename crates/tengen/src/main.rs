@@ -1,6 +1,8 @@
 //! The `tengen` command: a thin layer of argument parsing over the Tengen crates.
 
 mod bench;
+mod bench_estimate;
+mod diagnose;
 mod genmove_suite;
 mod gtp_cmd;
 mod serve_cmd;

@@ -31,6 +31,12 @@ pub(crate) struct ServeArgs {
     /// check); after that it has failed and its opponent may claim the game or abort it.
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     engine_timeout: f64,
+    /// Searches of Tengen's own player that run at once, one thread each (default: the
+    /// number of cores); further ones wait their turn, first come first served, their
+    /// clock running, and take a shorter share of their thinking time while the queue is
+    /// long.
+    #[arg(long, value_name = "N")]
+    search_workers: Option<usize>,
     /// SQLite: wait for the disk at every commit (also survives power loss; slower).
     /// PostgreSQL follows the server's own `synchronous_commit`.
     #[arg(long)]
@@ -75,6 +81,31 @@ fn engine_spec(spec: &str) -> (String, String) {
     (name, spec.trim().to_owned())
 }
 
+/// Listens on `addr`, or says why not and which option changes it.
+async fn listen(addr: SocketAddr) -> anyhow::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+        let hint = match e.kind() {
+            std::io::ErrorKind::AddrInUse => format!(
+                ": another program (another `tengen serve`?) has port {}; choose another port \
+                 with --addr, e.g. --addr {}:{} (port 0 picks a free one)",
+                addr.port(),
+                addr.ip(),
+                addr.port().wrapping_add(1)
+            ),
+            std::io::ErrorKind::AddrNotAvailable => format!(
+                ": {} is not an address of this machine; --addr 0.0.0.0:{} listens on all of them",
+                addr.ip(),
+                addr.port()
+            ),
+            std::io::ErrorKind::PermissionDenied => {
+                ": ports below 1024 need privileges; choose another with --addr".to_owned()
+            }
+            _ => String::new(),
+        };
+        anyhow::anyhow!("cannot listen on {addr}: {e}{hint}")
+    })
+}
+
 pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -101,6 +132,10 @@ fn config(args: &ServeArgs) -> anyhow::Result<ServerConfig> {
     config.games_refill = seconds("games-every", args.games_every)?;
     config.invite_ttl = seconds("invite-hours", args.invite_hours * 3600.0)?;
     config.engine_timeout = seconds("engine-timeout", args.engine_timeout)?;
+    if let Some(n) = args.search_workers {
+        anyhow::ensure!(n >= 1, "--search-workers {n}: at least one search must run");
+        config.search_workers = n;
+    }
     Ok(config)
 }
 
@@ -171,9 +206,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let schema = store.schema_version();
     let kind = store.kind();
     let engines = usable_engines(&args.engines, config.engine_timeout).await;
-    let listener = tokio::net::TcpListener::bind(args.addr)
-        .await
-        .map_err(|e| anyhow::anyhow!("--addr {}: {e}", args.addr))?;
+    let listener = listen(args.addr).await?;
     let addr = listener.local_addr()?;
     if store.shared() {
         let advertise = match &args.advertise {
@@ -210,7 +243,31 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{engine_spec, store_name};
+    use super::{engine_spec, listen, store_name};
+
+    #[test]
+    fn address_already_in_use_names_the_port_and_the_addr_option() {
+        let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = taken.local_addr().unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let message = runtime.block_on(listen(addr)).unwrap_err().to_string();
+        assert!(
+            message.starts_with(&format!("cannot listen on {addr}: ")),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("port {}", addr.port())),
+            "{message}"
+        );
+        let next = addr.port().wrapping_add(1);
+        assert!(
+            message.contains(&format!("--addr 127.0.0.1:{next}")),
+            "{message}"
+        );
+    }
 
     #[test]
     fn database_urls_are_logged_without_their_password() {

@@ -3,8 +3,10 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use tengen_core::Rules;
-use tengen_sgf::cli::{DeadStones, ScoreOptions, check_command, score_command};
+use tengen_core::{Game, Move, Phase, Rules};
+use tengen_engine::estimate::{Budget, estimate};
+use tengen_sgf::cli::{AutoDead, DeadStones, ScoreOptions, check_command, score_command_with};
+use tengen_sgf::gtp_coordinate;
 
 #[derive(Args)]
 pub(crate) struct CheckArgs {
@@ -21,9 +23,11 @@ pub(crate) struct ScoreArgs {
     /// Rules for every game instead of each record's RU, e.g. "japanese" or "aga,scoring=area".
     #[arg(long)]
     rules: Option<Rules>,
-    /// Which stones are dead: `marked` (inside the other colour's TB/TW marks) or `none`.
-    #[arg(long, default_value = "none")]
-    dead: DeadStones,
+    /// Which stones are dead: `auto` (Tengen's estimate), `marked` (inside the other
+    /// colour's TB/TW marks) or `none`. Default: the marks of a record that has them, else
+    /// the estimate.
+    #[arg(long)]
+    dead: Option<DeadStones>,
     /// One JSON object per game.
     #[arg(long)]
     json: bool,
@@ -40,15 +44,47 @@ pub(crate) fn check(args: CheckArgs) -> ! {
     std::process::exit(code)
 }
 
+/// Tengen's estimate of the dead stones of `game`, with what the reader should know about it.
+pub(crate) fn auto_dead(game: &Game) -> AutoDead {
+    let size = game.size();
+    let vertex = |p| gtp_coordinate(Move::Play(p), size);
+    let estimate = estimate(game, &Budget::for_size(size));
+    let mut notes = Vec::new();
+    if game.phase() == Phase::Playing && game.moves().len() > 1 {
+        notes.push("the game did not end with two passes".to_owned());
+    }
+    if estimate.stopped_early {
+        notes.push("stopped early: the estimate ran out of time".to_owned());
+    }
+    let mut reported: Vec<tengen_core::Point> = Vec::new();
+    for chain in estimate.uncertain() {
+        let first = chain.stones[0];
+        if reported.contains(&first) {
+            continue;
+        }
+        reported.extend(game.group(first));
+        notes.push(format!("uncertain: {} group", vertex(first)));
+    }
+    for &(color, point) in &estimate.fills {
+        notes.push(format!("{color} must still fill {}", vertex(point)));
+    }
+    AutoDead {
+        dead: estimate.dead_stones(),
+        score: estimate.score,
+        notes,
+    }
+}
+
 pub(crate) fn score(args: ScoreArgs) -> ! {
     let options = ScoreOptions {
         rules: args.rules,
-        dead: args.dead,
+        dead: args.dead.unwrap_or_default(),
         json: args.json,
     };
-    let code = score_command(
+    let code = score_command_with(
         &args.files,
         &options,
+        Some(&auto_dead),
         &mut std::io::stdout().lock(),
         &mut std::io::stderr().lock(),
     );

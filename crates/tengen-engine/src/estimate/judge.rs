@@ -1,0 +1,235 @@
+//! The status of every chain: Benson first, then the playouts, then local reading where the
+//! playouts cannot tell.
+
+use std::time::Instant;
+
+use tengen_core::{Board, CellContent, Point, UnconditionalLife};
+
+use super::fills::{Threat, threat};
+use super::ownership::Ownership;
+use super::reading::{self, Verdict};
+use super::{Basis, Budget, Chain, ChainEstimate, Status};
+
+/// Chains the playouts decide with less confidence than this are read.
+const READ_BELOW: f64 = 0.8;
+/// A chain in atari this small is dead when only dead stones threaten it.
+const SACRIFICE: usize = 4;
+
+/// The status of one chain from Benson and the playouts.
+pub(crate) fn judge(
+    board: &Board,
+    life: &UnconditionalLife,
+    ownership: &Ownership,
+    chain: &Chain,
+) -> ChainEstimate {
+    let stones: Vec<Point> = chain.cells.iter().map(|&c| board.point(c)).collect();
+    let first = stones[0];
+    let survival: f64 = chain
+        .cells
+        .iter()
+        .map(|&c| ownership.share_when_first(c, chain.color, chain.color.other()))
+        .sum::<f64>()
+        / chain.cells.len() as f64;
+    let (status, confidence, basis) = if life.is_alive(first) {
+        (Status::Alive, 1.0, Basis::PassAlive)
+    } else if life.territory(first) == Some(chain.color.other()) {
+        (Status::Dead, 1.0, Basis::PassAlive)
+    } else {
+        let status = if survival >= 0.5 {
+            Status::Alive
+        } else {
+            Status::Dead
+        };
+        (status, (2.0 * survival - 1.0).abs(), Basis::Playouts)
+    };
+    ChainEstimate {
+        color: chain.color,
+        stones,
+        status,
+        confidence,
+        basis,
+        survival,
+    }
+}
+
+/// The chains of one colour that live or die together: chains sharing a liberty, joined
+/// transitively (the unit a player toggles at the count), as indices into `chains`.
+pub(crate) fn groups(board: &Board, chains: &[Chain], chain_at: &[usize]) -> Vec<Vec<usize>> {
+    let mut parent: Vec<usize> = (0..chains.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for &cell in board.empty_cells() {
+        let cell = usize::from(cell);
+        let around: Vec<usize> = board
+            .adjacent_cells(cell)
+            .iter()
+            .map(|&nb| chain_at[nb])
+            .filter(|&j| j != usize::MAX)
+            .collect();
+        for (k, &a) in around.iter().enumerate() {
+            for &b in &around[k + 1..] {
+                if chains[a].color == chains[b].color {
+                    let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+                    parent[ra] = rb;
+                }
+            }
+        }
+    }
+    let mut by_root: Vec<Vec<usize>> = vec![Vec::new(); chains.len()];
+    for i in 0..chains.len() {
+        let r = root(&mut parent, i);
+        by_root[r].push(i);
+    }
+    by_root.into_iter().filter(|g| !g.is_empty()).collect()
+}
+
+/// The chain index of every stone cell (`usize::MAX` elsewhere).
+pub(crate) fn chain_index(board: &Board, chains: &[Chain]) -> Vec<usize> {
+    let mut chain_at = vec![usize::MAX; board.cell_count()];
+    for (i, chain) in chains.iter().enumerate() {
+        for &cell in &chain.cells {
+            chain_at[cell] = i;
+        }
+    }
+    chain_at
+}
+
+/// Settles the chains in atari that live in the playouts (see [`fills`](super::fills)): a
+/// snapback is alive, a stone in an unresolved ko and a small chain only dead stones hold in
+/// atari are dead (JP-7, seed 003), a chain a living chain threatens is alive and must fill. Returns which chains it settled.
+pub(crate) fn settle_ataris(
+    board: &Board,
+    chains: &[Chain],
+    estimates: &mut [ChainEstimate],
+) -> Vec<bool> {
+    let chain_at = chain_index(board, chains);
+    let survival: Vec<f64> = estimates.iter().map(|e| e.survival).collect();
+    let is_dead = |cell: usize| survival[chain_at[cell]] < 0.5;
+    let mut settled = vec![false; chains.len()];
+    for (i, chain) in chains.iter().enumerate() {
+        if estimates[i].basis == Basis::PassAlive {
+            continue;
+        }
+        let lives = survival[i] >= 0.5;
+        let status = match threat(board, chain.cells[0], &is_dead) {
+            Threat::None => continue,
+            // A dead stone in atari is just dead; only a living chain is one its owner saves.
+            Threat::Real(lib)
+                if lives || fill_joins_the_living(board, lib, chain, &chain_at, &survival) =>
+            {
+                Status::Alive
+            }
+            _ if !lives => continue,
+            Threat::Ko => Status::Dead,
+            Threat::DeadStones if chain.cells.len() <= SACRIFICE => Status::Dead,
+            Threat::Snapback | Threat::DeadStones | Threat::Real(_) => Status::Alive,
+        };
+        let estimate = &mut estimates[i];
+        estimate.status = status;
+        estimate.confidence = 1.0;
+        estimate.basis = Basis::Reading;
+        settled[i] = true;
+    }
+    settled
+}
+
+/// Whether the owner's stone on `lib`, the liberty of `chain` in atari, joins it to an own
+/// chain that lives in the playouts: a cut the owner connects, not a dead stone kept in play.
+fn fill_joins_the_living(
+    board: &Board,
+    lib: usize,
+    chain: &Chain,
+    chain_at: &[usize],
+    survival: &[f64],
+) -> bool {
+    let own = CellContent::stone(chain.color);
+    board.adjacent_cells(lib).iter().any(|&nb| {
+        board.content(nb) == own && {
+            let j = chain_at[nb];
+            !chain.cells.contains(&nb) && survival[j] >= 0.5
+        }
+    })
+}
+
+/// Reads the groups the playouts left unclear, or that live in them only as one side of a
+/// standoff; returns whether the deadline cut the reading short.
+pub(crate) fn refine_by_reading(
+    board: &Board,
+    chains: &[Chain],
+    estimates: &mut [ChainEstimate],
+    settled: &[bool],
+    budget: &Budget,
+    deadline: Instant,
+) -> bool {
+    let chain_at = chain_index(board, chains);
+    let survival: Vec<f64> = estimates.iter().map(|e| e.survival).collect();
+    let pass_alive: Vec<bool> = estimates
+        .iter()
+        .map(|e| e.basis == Basis::PassAlive)
+        .collect();
+    for mut group in groups(board, chains, &chain_at) {
+        group.retain(|&i| !settled[i]);
+        if group.is_empty() || group.iter().any(|&i| pass_alive[i]) {
+            continue;
+        }
+        let unclear = group.iter().any(|&i| estimates[i].confidence < READ_BELOW);
+        let standoff = group
+            .iter()
+            .any(|&i| seki_like(board, &chains[i], &chain_at, &survival, chains));
+        if !(unclear || standoff) {
+            continue;
+        }
+        if Instant::now() >= deadline {
+            return true;
+        }
+        let color = chains[group[0]].color;
+        let anchors: Vec<usize> = group
+            .iter()
+            .flat_map(|&i| chains[i].cells.iter().copied())
+            .collect();
+        let verdict = reading::read(board, &anchors, color, budget.reading_nodes, deadline);
+        let status = match verdict {
+            Verdict::Dead => Status::Dead,
+            Verdict::Alive => Status::Alive,
+            _ => continue,
+        };
+        for &i in &group {
+            let estimate = &mut estimates[i];
+            estimate.status = status;
+            estimate.confidence = 1.0;
+            estimate.basis = Basis::Reading;
+        }
+    }
+    false
+}
+
+/// Whether `chain` has at most three liberties, one of them shared with an opponent chain
+/// that lives in the playouts and is short of liberties too (at most three). A seki, or a bent
+/// four in the corner, looks like that: the playouts (which never fill a shared liberty of a
+/// large chain, and let a small one be sacrificed) cannot tell them apart; the reading can.
+fn seki_like(
+    board: &Board,
+    chain: &Chain,
+    chain_at: &[usize],
+    survival: &[f64],
+    chains: &[Chain],
+) -> bool {
+    let mut libs = [0usize; 4];
+    let n = board.chain_liberties(chain.cells[0], &mut libs);
+    n <= 3
+        && libs[..n].iter().any(|&lib| {
+            board.adjacent_cells(lib).iter().any(|&nb| {
+                let j = chain_at[nb];
+                j != usize::MAX
+                    && board.content(nb) != CellContent::Empty
+                    && chains[j].color != chain.color
+                    && survival[j] >= 0.5
+                    && board.chain_liberties(nb, &mut [0usize; 4]) <= 3
+            })
+        })
+}

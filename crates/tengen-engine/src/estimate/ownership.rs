@@ -1,0 +1,105 @@
+//! Ownership from many playouts of the final position, half of them with Black to move first
+//! and half with White, under a deadline.
+
+use std::time::Instant;
+
+use tengen_core::playout::{XorShift32, playout_with};
+use tengen_core::{Board, Color};
+
+use super::policy::EstimatePolicy;
+
+/// How often each cell ended as whose area, by who moved first.
+pub(crate) struct Ownership {
+    /// `owned[first][cell]`: playouts started by `first` (Black 0, White 1) in which `cell`
+    /// was Black's area (`.0`) and White's (`.1`).
+    owned: [Vec<(u32, u32)>; 2],
+    /// Playouts started by each colour.
+    runs: [u32; 2],
+    /// The deadline came before the planned playouts were done.
+    pub(crate) stopped_early: bool,
+}
+
+impl Ownership {
+    /// Runs up to `playouts` playouts from `board` (alternating who starts), stopping at
+    /// `deadline`. `no_play` marks the cells the policy leaves alone.
+    pub(crate) fn measure(
+        board: &Board,
+        no_play: &[bool],
+        playouts: u32,
+        deadline: Instant,
+        seed: u32,
+    ) -> Ownership {
+        let cells = board.cell_count();
+        let mut ownership = Ownership {
+            owned: [vec![(0, 0); cells], vec![(0, 0); cells]],
+            runs: [0, 0],
+            stopped_early: false,
+        };
+        let mut rng = XorShift32::new(seed);
+        let mut scratch = board.clone();
+        let mut owners = vec![None; cells];
+        let max_plies = 3 * board.size().area() as u32;
+        for i in 0..playouts {
+            if Instant::now() >= deadline {
+                ownership.stopped_early = true;
+                break;
+            }
+            let first = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            scratch.clone_from(board);
+            let mut policy = EstimatePolicy::new(no_play);
+            playout_with(
+                &mut scratch,
+                first,
+                &mut policy,
+                &mut rng,
+                max_plies,
+                &mut owners,
+            );
+            let table = &mut ownership.owned[first.index()];
+            for (count, owner) in table.iter_mut().zip(&owners) {
+                match owner {
+                    Some(Color::Black) => count.0 += 1,
+                    Some(Color::White) => count.1 += 1,
+                    None => {}
+                }
+            }
+            ownership.runs[first.index()] += 1;
+        }
+        ownership
+    }
+
+    /// Playouts run in all.
+    pub(crate) fn playouts(&self) -> u32 {
+        self.runs[0] + self.runs[1]
+    }
+
+    /// The share of playouts in which `cell` ended as `color`'s area, over both starts.
+    pub(crate) fn share(&self, cell: usize, color: Color) -> f64 {
+        let total = self.playouts();
+        if total == 0 {
+            return 0.5;
+        }
+        let owned: u32 = self.owned.iter().map(|t| pick(t[cell], color)).sum();
+        f64::from(owned) / f64::from(total)
+    }
+
+    /// The share of playouts started by `first` in which `cell` ended as `color`'s area.
+    pub(crate) fn share_when_first(&self, cell: usize, color: Color, first: Color) -> f64 {
+        let runs = self.runs[first.index()];
+        if runs == 0 {
+            return self.share(cell, color);
+        }
+        f64::from(pick(self.owned[first.index()][cell], color)) / f64::from(runs)
+    }
+}
+
+fn pick(counts: (u32, u32), color: Color) -> u32 {
+    match color {
+        Color::Black => counts.0,
+        Color::White => counts.1,
+    }
+}

@@ -1,0 +1,200 @@
+//! The reading on small local fights: nakade, eyes, seki, bent four, ko bans.
+
+use super::*;
+use std::time::Duration;
+use tengen_core::{BoardSize, Point};
+
+/// A board from rows of `X` (Black), `O` (White) and `.`, top row first.
+fn board(diagram: &str) -> Board {
+    let rows: Vec<Vec<char>> = diagram
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+        .filter(|r| !r.is_empty())
+        .collect();
+    let mut board = Board::new(BoardSize::new(rows.len() as u32).unwrap());
+    for (y, row) in rows.iter().enumerate() {
+        for (x, &c) in row.iter().enumerate() {
+            let stone = match c {
+                'X' => Some(Color::Black),
+                'O' => Some(Color::White),
+                _ => None,
+            };
+            if stone.is_some() {
+                board.set(Point::new(x as u8, y as u8), stone).unwrap();
+            }
+        }
+    }
+    board
+}
+
+/// The verdict on the chain through (x, y), and the nodes it took, with `first` to move.
+fn verdict_with(diagram: &str, x: u8, y: u8, first: Option<Color>) -> (Verdict, u32) {
+    let board = board(diagram);
+    let cell = board.cell(Point::new(x, y));
+    let color = board.content(cell).color().expect("a stone");
+    let anchors: Vec<usize> = board
+        .chain(Point::new(x, y))
+        .into_iter()
+        .map(|p| board.cell(p))
+        .collect();
+    let area = local_area(&board, &anchors, color).expect("an enclosed group");
+    let mut reader = Reader {
+        defender: color,
+        anchors,
+        area,
+        nodes: 0,
+        max_nodes: 200_000,
+        deadline: Instant::now() + Duration::from_secs(20),
+        table: HashMap::new(),
+        path: Vec::new(),
+        marks: Marks::new(board.cell_count()),
+        seen: Marks::new(board.cell_count()),
+    };
+    let mut start = State {
+        board: board.clone(),
+        bans: [[0; MAX_BANS]; 2],
+    };
+    start.board.clear_ko();
+    let v = reader.solve(&start, first.unwrap_or(color.other()), 0, None);
+    (v, reader.nodes)
+}
+
+fn verdict(diagram: &str, x: u8, y: u8) -> (Verdict, u32) {
+    verdict_with(diagram, x, y, None)
+}
+
+#[test]
+fn straight_three_in_the_corner_dies_when_the_attacker_moves_first() {
+    let (v, nodes) = verdict(
+        "
+        . . . X O . .
+        X X X X O . .
+        O O O O O . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .",
+        0,
+        1,
+    );
+    assert_eq!(v, Verdict::Dead, "{nodes} nodes");
+}
+
+#[test]
+fn a_corner_group_without_liberties_outside_dies_in_a_three_stone_sacrifice() {
+    // Black's corner shares its two liberties with White's two stones; White sacrifices
+    // three stones on A7 and kills with the nakade on A8.
+    let (v, nodes) = verdict(
+        "
+        O . X O O . . O .
+        O X X X O . O X O
+        . X X O O O X X .
+        X X X O . O O X X
+        O O X O O O O O X
+        X O O O X X O . O
+        X X X X . X X O .
+        . . . X O . X O O
+        . . . . X . X X O",
+        2,
+        0,
+    );
+    assert_eq!(v, Verdict::Dead, "{nodes} nodes");
+}
+
+#[test]
+fn two_eyes_are_alive_at_once() {
+    let (v, nodes) = verdict(
+        "
+        . X . X O . .
+        X X X X O . .
+        O O O O O . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .",
+        0,
+        1,
+    );
+    assert_eq!((v, nodes), (Verdict::Alive, 1));
+}
+
+const BENT_FOUR: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    O O O O O O O . .
+    O O O O O . O . .
+    X X X X O O O . .
+    . X . X O . O . .
+    O O O X O O O . .";
+
+#[test]
+fn bent_four_in_the_corner_dies_whoever_moves_first() {
+    // White fills A2, Black takes four stones, White plays the ko on B1 that Black may
+    // retake only after passing.
+    assert_eq!(verdict(BENT_FOUR, 0, 6).0, Verdict::Dead);
+    assert_eq!(
+        verdict_with(BENT_FOUR, 0, 6, Some(Color::Black)).0,
+        Verdict::Dead
+    );
+    // White's three stones cannot be attacked: Black may fill neither liberty.
+    assert_eq!(verdict(BENT_FOUR, 0, 8).0, Verdict::Alive);
+}
+
+#[test]
+fn a_three_way_seki_in_the_corner_is_proved_alive_quickly() {
+    // White's S18-T18 (x 9-10 here) share T17 with Black's large chain (whose other
+    // liberty is R19) and T19 with Black's S19: whoever fills a shared liberty is captured.
+    let (v, nodes) = verdict(
+        "
+        . X O O O O O X . X .
+        . X O . O X X X X O O
+        X X X O O O O X X X .
+        . . X X O . . O O X X
+        . . . X X O O O . O X
+        . . . . X X X O O O O
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .
+        . . . . . . . . . . .",
+        9,
+        1,
+    );
+    assert_eq!(v, Verdict::Alive);
+    assert!(nodes < 100, "{nodes} nodes");
+}
+
+#[test]
+fn a_group_that_reaches_open_space_is_beyond_the_reading() {
+    let board = board(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    let cell = board.cell(Point::new(4, 3));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    assert_eq!(
+        read(&board, &[cell], Color::Black, 10_000, deadline),
+        Verdict::Unknown
+    );
+}
+
+#[test]
+fn the_node_budget_cuts_the_reading_short() {
+    let board = board(BENT_FOUR);
+    let cell = board.cell(Point::new(0, 6));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    assert_eq!(
+        read(&board, &[cell], Color::Black, 3, deadline),
+        Verdict::Unknown
+    );
+}

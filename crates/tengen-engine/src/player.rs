@@ -1,0 +1,359 @@
+//! The player: a [`Search`] with a strength level, a thinking-time policy, and the
+//! decisions around the search's best move (pass, resign, clean-up, dynamic komi).
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use tengen_core::{Color, Game, Move, Phase, Point, Scoring};
+
+use crate::{
+    Budget, Search, SearchConfig, SearchResult,
+    time::{Clock, TimeControl},
+};
+
+/// The strongest level.
+pub const MAX_LEVEL: u8 = 10;
+
+/// Playouts per move at each level below [`MAX_LEVEL`] (level 1 first). Even level 1
+/// captures and saves stones: the priors put captures and escapes first.
+const LEVEL_PLAYOUTS: [u64; 9] = [30, 80, 200, 500, 1_000, 2_000, 4_000, 8_000, 16_000];
+
+/// How the player decides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerConfig {
+    /// Strength, 1 (a beginner) to 10 (full strength).
+    pub level: u8,
+    /// Playouts per move at most (on top of the level's).
+    pub playouts: Option<u64>,
+    /// Thinking time per move when no clock is set (with a clock, the clock decides).
+    pub time_per_move: Option<Duration>,
+    /// Resign when the win rate stays below this (None: never resign).
+    pub resign_below: Option<f64>,
+    /// The search's parameters (threads, seed, ...).
+    pub search: SearchConfig,
+}
+
+impl Default for PlayerConfig {
+    fn default() -> PlayerConfig {
+        PlayerConfig {
+            level: MAX_LEVEL,
+            playouts: None,
+            time_per_move: Some(Duration::from_secs(2)),
+            resign_below: Some(0.08),
+            search: SearchConfig::default(),
+        }
+    }
+}
+
+/// What the player does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Decision {
+    /// A move, legal under the game's rules.
+    Play(Move),
+    /// The player gives up.
+    Resign,
+}
+
+/// A player: a search with a strength level, a thinking-time policy, and the decisions
+/// around its best move (pass, resign, clean-up, dynamic komi).
+#[derive(Debug)]
+pub struct Player {
+    config: PlayerConfig,
+    search: Search,
+    /// Consecutive moves with a hopeless win rate.
+    hopeless: u32,
+    /// The last search's result.
+    last: Option<SearchResult>,
+}
+
+impl Player {
+    /// A player with this configuration.
+    #[must_use]
+    pub fn new(config: PlayerConfig) -> Player {
+        let mut search_config = config.search.clone();
+        if config.level <= 3 {
+            // A beginner's few playouts follow the priors: make captures and escapes the
+            // first thing it sees.
+            let priors = &mut search_config.priors;
+            priors.capture_one = priors.capture_one.max(80);
+            priors.capture_many = priors.capture_many.max(100);
+            priors.escape = priors.escape.max(80);
+        }
+        Player {
+            search: Search::new(search_config),
+            config,
+            hopeless: 0,
+            last: None,
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &PlayerConfig {
+        &self.config
+    }
+
+    /// The last search's result (analysis, ownership).
+    #[must_use]
+    pub fn last_result(&self) -> Option<&SearchResult> {
+        self.last.as_ref()
+    }
+
+    /// The search, for analysis.
+    pub fn search_mut(&mut self) -> &mut Search {
+        &mut self.search
+    }
+
+    /// Forgets everything about the previous game.
+    pub fn new_game(&mut self) {
+        self.search.clear();
+        self.hopeless = 0;
+        self.last = None;
+    }
+
+    /// The budget of one move: the level's playouts, the configured playouts, and the
+    /// time from the clock (or the configured time per move when there is none); and the
+    /// most an unclear move may take.
+    #[must_use]
+    pub fn budget(
+        &self,
+        game: &Game,
+        control: &TimeControl,
+        clock: Option<&Clock>,
+    ) -> (Budget, Option<Duration>) {
+        let level_playouts = (self.config.level < MAX_LEVEL)
+            .then(|| LEVEL_PLAYOUTS[usize::from(self.config.level.max(1)) - 1]);
+        let playouts = match (level_playouts, self.config.playouts) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let (time, limit) = match (control, clock) {
+            (TimeControl::None, _) | (_, None) => (self.config.time_per_move, None),
+            (control, Some(clock)) => {
+                let plan = control.plan(clock, game.size().area(), game.moves().len());
+                (Some(plan.target), Some(plan.limit))
+            }
+        };
+        (Budget { playouts, time }, limit)
+    }
+
+    /// Dynamic komi in handicap games: the player that got the stones is asked for a
+    /// bigger win at first (and the giver for a smaller loss), decreasing to nothing by
+    /// the middle of the game, so that neither plays slack moves early on.
+    #[must_use]
+    pub fn dynamic_komi_half(&self, game: &Game) -> i32 {
+        let stones = i32::from(if game.handicap() >= 2 {
+            game.handicap()
+        } else {
+            0
+        });
+        if stones == 0 {
+            return 0;
+        }
+        let horizon = game.size().area() as f64 * 0.55;
+        let left = (1.0 - game.moves().len() as f64 / horizon).max(0.0);
+        // About 7 points a stone on 19×19, less on smaller boards.
+        let per_stone = 7.0 * game.size().area() as f64 / 361.0;
+        // More komi for White asks more of Black: of the receiver when Tengen is Black, and
+        // a smaller deficit of the giver when Tengen is White. The same sign either way.
+        (f64::from(stones) * per_stone * left * 2.0).round() as i32
+    }
+
+    /// Chooses a move for the player to move in `game` (in play), thinking as
+    /// [`Player::budget`] says; a move whose best choice is unclear (the most visited move
+    /// is not far ahead, or is not the best valued) gets more time, up to the plan's limit.
+    /// `cleanup`: capture every dead stone before passing (`kgs-genmove_cleanup`).
+    /// Blocking; returns early when `cancel` is set.
+    pub fn genmove(
+        &mut self,
+        game: &Game,
+        control: &TimeControl,
+        clock: Option<&Clock>,
+        cleanup: bool,
+        cancel: &AtomicBool,
+    ) -> Decision {
+        if game.phase() != Phase::Playing {
+            return Decision::Play(Move::Pass);
+        }
+        let (budget, limit) = self.budget(game, control, clock);
+        let extra = self.dynamic_komi_half(game);
+        let mut result = self.search.run(game, budget, extra, cancel, None);
+        if let (Some(limit), Some(spent)) = (limit, budget.time) {
+            let more = limit.saturating_sub(spent).min(spent);
+            if unclear(&result) && more > Duration::from_millis(20) {
+                let extended = Budget {
+                    playouts: budget.playouts,
+                    time: Some(more),
+                };
+                let again = self.search.run(game, extended, extra, cancel, None);
+                result = SearchResult {
+                    playouts: result.playouts + again.playouts,
+                    elapsed: result.elapsed + again.elapsed,
+                    ..again
+                };
+            }
+        }
+        let decision = self.decide(game, &result, cleanup);
+        self.last = Some(result);
+        decision
+    }
+
+    fn decide(&mut self, game: &Game, result: &SearchResult, cleanup: bool) -> Decision {
+        let color = game.to_move();
+        if let Some(threshold) = self.config.resign_below {
+            let enough =
+                result.root_visits >= 1_000 && game.moves().len() >= game.size().area() / 4;
+            if enough && result.winrate < threshold {
+                self.hopeless += 1;
+            } else {
+                self.hopeless = 0;
+            }
+            if self.hopeless >= 2 {
+                return Decision::Resign;
+            }
+        }
+        let opponent_passed = game
+            .moves()
+            .last()
+            .is_some_and(|m| m.mv == Move::Pass && m.color != color);
+        let dead_left = dead_stones_of(game, color.other(), &result.ownership);
+        // Under territory counting a move costs a point where a pass does not, so a won
+        // game ends at once; under area counting (or with pass stones) moves are free, and
+        // the dead stones come off the board first, as the count will need.
+        let moves_cost = game.rules().scoring == Scoring::Territory && !game.rules().pass_stones;
+        if !cleanup
+            && opponent_passed
+            && (moves_cost || dead_left.is_empty())
+            && passing_wins(game, &result.ownership)
+        {
+            return Decision::Play(Move::Pass);
+        }
+        let mut best = result.best;
+        if best == Move::Pass && (cleanup || opponent_passed) && !dead_left.is_empty() {
+            // Take the dead stones off before passing: the best move that is not a pass.
+            if let Some(m) = result
+                .moves
+                .iter()
+                .find(|m| m.mv != Move::Pass && game.check(m.mv).is_ok())
+            {
+                best = m.mv;
+            }
+        }
+        if moves_cost && !cleanup && pass_is_as_good(result) {
+            return Decision::Play(Move::Pass);
+        }
+        if moves_cost && !cleanup && worthless(game, best, &result.ownership) {
+            // Under territory counting a stone inside settled territory costs a point and
+            // changes nothing: the best move that is worth something, else a pass.
+            best = result
+                .moves
+                .iter()
+                .map(|m| m.mv)
+                .find(|&mv| {
+                    mv != Move::Pass
+                        && !worthless(game, mv, &result.ownership)
+                        && game.check(mv).is_ok()
+                })
+                .filter(|_| !game_is_settled(game, &result.ownership))
+                .unwrap_or(Move::Pass);
+        }
+        if game.check(best).is_err() {
+            best = Move::Pass;
+        }
+        Decision::Play(best)
+    }
+}
+
+/// How sure the playouts must be of a point's owner for it to count as settled.
+const SETTLED: f64 = 0.8;
+
+/// Whether the pass was searched about as much as the best move and is worth as much:
+/// then the best move gains nothing (under territory counting it costs its point).
+fn pass_is_as_good(result: &SearchResult) -> bool {
+    let (Some(best), Some(pass)) = (
+        result.moves.first(),
+        result.moves.iter().find(|m| m.mv == Move::Pass),
+    ) else {
+        return false;
+    };
+    best.mv != Move::Pass && 3 * pass.visits >= best.visits && pass.winrate + 0.005 >= best.winrate
+}
+
+fn ownership_at(game: &Game, ownership: &[f64], p: Point) -> f64 {
+    let n = usize::from(game.size().get());
+    ownership
+        .get(usize::from(p.y) * n + usize::from(p.x))
+        .copied()
+        .unwrap_or(0.0)
+}
+
+/// A stone on a point whose owner the playouts agree on, next to no chain short of
+/// liberties: it neither gains territory nor takes part in a fight.
+fn worthless(game: &Game, mv: Move, ownership: &[f64]) -> bool {
+    let Move::Play(p) = mv else {
+        return false;
+    };
+    if ownership.is_empty() || ownership_at(game, ownership, p).abs() < SETTLED {
+        return false;
+    }
+    let board = game.board();
+    !board
+        .neighbors(p)
+        .any(|nb| board.get(nb).is_some() && board.liberties(nb).len() <= 2)
+}
+
+/// Whether every empty point is settled or neutral (dame): nothing is left to play for.
+fn game_is_settled(game: &Game, ownership: &[f64]) -> bool {
+    let board = game.board();
+    game.size().points().all(|p| {
+        board.get(p).is_some() || {
+            let own = ownership_at(game, ownership, p).abs();
+            own >= SETTLED || own <= 1.0 - SETTLED
+        }
+    })
+}
+
+/// Whether the search could not settle on a move: the most visited move is less than
+/// twice as visited as the second, or valued lower than it.
+fn unclear(result: &SearchResult) -> bool {
+    match result.moves.as_slice() {
+        [best, second, ..] => best.visits < 2 * second.visits || best.winrate < second.winrate,
+        _ => false,
+    }
+}
+
+/// The stones of `owner` that the ownership map gives to the other colour.
+fn dead_stones_of(game: &Game, owner: Color, ownership: &[f64]) -> Vec<Point> {
+    let n = usize::from(game.size().get());
+    game.board()
+        .stones()
+        .filter(|&(p, c)| {
+            let own = ownership
+                .get(usize::from(p.y) * n + usize::from(p.x))
+                .copied()
+                .unwrap_or(0.0);
+            c == owner
+                && match owner {
+                    Color::Black => own < -0.5,
+                    Color::White => own > 0.5,
+                }
+        })
+        .map(|(p, _)| p)
+        .collect()
+}
+
+/// Whether passing now (ending play, the opponent having passed) wins for the player to
+/// move, with the dead stones the ownership map shows.
+fn passing_wins(game: &Game, ownership: &[f64]) -> bool {
+    if ownership.is_empty() {
+        return false;
+    }
+    let color = game.to_move();
+    let mut dead = dead_stones_of(game, Color::Black, ownership);
+    dead.extend(dead_stones_of(game, Color::White, ownership));
+    let mut ended = game.clone();
+    if ended.play(Move::Pass).is_err() {
+        return false;
+    }
+    ended.score_as_ended(&dead).result.winner() == Some(color)
+}

@@ -1,0 +1,205 @@
+//! Prior knowledge for a new node (Gelly and Silver 2007; Chaslot et al., "progressive
+//! bias"): each move starts with virtual visits and wins from cheap tactics and shape, so
+//! that the search looks at captures, escapes and good shape first, and at self-ataris and
+//! edge moves in empty areas last.
+
+use tengen_core::{Board, CellContent, Color, Position};
+
+use crate::{
+    pattern,
+    tactics::{Candidates, gives_atari, ladder_effects, move_shape},
+    tree::{NewChild, PASS},
+};
+
+/// Virtual visits of the priors: each term adds visits that all win (good) or all lose
+/// (bad).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PriorWeights {
+    /// Every move: half won (a 0.5 prior that keeps early values from swinging).
+    pub even: u16,
+    /// Captures a single stone in atari.
+    pub capture_one: u16,
+    /// Captures more than one stone, or saves an own chain by capturing.
+    pub capture_many: u16,
+    /// Extends an own chain in atari to three or more liberties.
+    pub escape: u16,
+    /// Puts its own chain into atari (bad).
+    pub self_atari: u16,
+    /// Matches a 3×3 pattern.
+    pub pattern: u16,
+    /// Next to or diagonal to the last move, two away, three away.
+    pub near_last: [u16; 3],
+    /// On the third line in an empty area (good), or on the first two lines there (bad).
+    pub empty_area: u16,
+}
+
+impl Default for PriorWeights {
+    fn default() -> PriorWeights {
+        PriorWeights {
+            even: 10,
+            capture_one: 30,
+            capture_many: 40,
+            escape: 20,
+            self_atari: 10,
+            pattern: 10,
+            near_last: [24, 22, 8],
+            empty_area: 10,
+        }
+    }
+}
+
+/// Own chains of the player to move that are in atari, by their liberty.
+fn own_chains_in_atari(board: &Board, color: Color, out: &mut Candidates) {
+    out.clear();
+    let own = CellContent::stone(color);
+    let n = usize::from(board.size().get());
+    let stride = board.stride();
+    for y in 1..=n {
+        for x in 1..=n {
+            let cell = y * stride + x;
+            if board.content(cell) == own && board.chain_head(cell) == cell {
+                if let Some(lib) = board.chain_atari_liberty(cell) {
+                    out.push(lib);
+                }
+            }
+        }
+    }
+}
+
+/// Whether a stone lies within Manhattan distance 3 of `cell`.
+fn stone_nearby(board: &Board, cell: usize) -> bool {
+    let n = i32::from(board.size().get());
+    let p = board.point(cell);
+    let (px, py) = (i32::from(p.x), i32::from(p.y));
+    for dy in -3i32..=3 {
+        let y = py + dy;
+        if !(0..n).contains(&y) {
+            continue;
+        }
+        let span = 3 - dy.abs();
+        for dx in -span..=span {
+            let x = px + dx;
+            if (0..n).contains(&x) {
+                let c = board.cell(tengen_core::Point::new(x as u8, y as u8));
+                if board.content(c).color().is_some() {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The line of a cell counted from the nearest edge (1 for the edge).
+fn line(board: &Board, cell: usize) -> u8 {
+    let n = board.size().get();
+    let p = board.point(cell);
+    1 + p.x.min(p.y).min(n - 1 - p.x).min(n - 1 - p.y)
+}
+
+/// Gridcular distance (|dx| + |dy| + max(|dx|, |dy|)), as Pachi measures closeness.
+fn gridcular(board: &Board, a: usize, b: usize) -> u32 {
+    let (pa, pb) = (board.point(a), board.point(b));
+    let dx = u32::from(pa.x.abs_diff(pb.x));
+    let dy = u32::from(pa.y.abs_diff(pb.y));
+    dx + dy + dx.max(dy)
+}
+
+/// The children of `position` with their priors: every legal move of the player to move
+/// that does not fill its own eye, and the pass. `last` is the move that led here;
+/// `node_value` is what the node is worth so far to the player to move, the pass's prior:
+/// a pass is as good as the position until the search learns otherwise (a fixed low prior
+/// would keep a search that wins with every move from ever trying it).
+pub(crate) fn children(
+    position: &Position,
+    last: Option<usize>,
+    node_value: f64,
+    weights: &PriorWeights,
+    scratch: &mut Candidates,
+    out: &mut Vec<NewChild>,
+) {
+    out.clear();
+    let board = position.board();
+    let color = position.to_move();
+    let patterns = pattern::table();
+    own_chains_in_atari(board, color, scratch);
+    for &cell in board.empty_cells() {
+        let cell = usize::from(cell);
+        if board.is_own_eye_cell(cell, color) || !position.is_legal_cell(cell) {
+            continue;
+        }
+        let mut good = u32::from(weights.even) / 2;
+        let mut visits = u32::from(weights.even);
+        let mut add = |won: bool, n: u16| {
+            visits += u32::from(n);
+            if won {
+                good += u32::from(n);
+            }
+        };
+        let shape = move_shape(board, cell, color, 3);
+        if shape.captures == 1 {
+            add(true, weights.capture_one);
+        } else if shape.captures > 1 {
+            add(true, weights.capture_many);
+        }
+        if scratch.as_slice().contains(&(cell as u16)) {
+            if shape.captures > 0 {
+                add(true, weights.capture_many);
+            } else if shape.liberties >= 3 {
+                add(true, weights.escape);
+            }
+        }
+        let escape = scratch.as_slice().contains(&(cell as u16));
+        if escape || gives_atari(board, cell, color) {
+            let (catches, wasted) = ladder_effects(board, cell, color);
+            if catches {
+                add(true, weights.capture_many);
+            }
+            if wasted {
+                add(false, 2 * weights.escape);
+            }
+        }
+        if shape.self_atari() {
+            let n = if shape.stones > 1 {
+                3 * weights.self_atari
+            } else {
+                weights.self_atari
+            };
+            add(false, n);
+        }
+        if pattern::matches(patterns, board, cell) {
+            add(true, weights.pattern);
+        }
+        if let Some(last) = last {
+            match gridcular(board, cell, last) {
+                0..=3 => add(true, weights.near_last[0]),
+                4 => add(true, weights.near_last[1]),
+                5 => add(true, weights.near_last[2]),
+                _ => {}
+            }
+        }
+        if !stone_nearby(board, cell) {
+            match line(board, cell) {
+                1 | 2 => add(false, weights.empty_area),
+                3 => add(true, weights.empty_area),
+                _ => {}
+            }
+        }
+        out.push(NewChild {
+            mv: cell as u16,
+            prior_visits: visits.min(u32::from(u16::MAX)) as u16,
+            prior_value: f64::from(good) / f64::from(visits.max(1)),
+        });
+    }
+    out.push(NewChild {
+        mv: PASS,
+        prior_visits: weights.even,
+        prior_value: node_value,
+    });
+    // Best priors first: progressive widening looks at a prefix.
+    out.sort_by(|a, b| {
+        b.prior_value
+            .total_cmp(&a.prior_value)
+            .then(b.prior_visits.cmp(&a.prior_visits))
+    });
+}

@@ -1,0 +1,492 @@
+//! Small tactical reading on the fast board, allocation-free: liberties a move would leave,
+//! self-atari, and the urgent answers to the last move (capture the chain it put in atari,
+//! save an own chain it put in atari). Shared by the playout policy and the tree's priors.
+
+use tengen_core::{Board, CellContent, Color};
+
+/// At most this many distinct cells are collected by a liberty count.
+const MAX_COUNTED: usize = 4;
+
+/// What a stone of `color` on the empty `cell` would be: its liberties (counted up to
+/// `limit`, at most 4), the stones of its chain, and whether it captures.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MoveShape {
+    pub(crate) liberties: u32,
+    pub(crate) stones: u32,
+    pub(crate) captures: u32,
+}
+
+impl MoveShape {
+    /// In atari (or without liberty) after the move, having captured nothing: the
+    /// opponent takes it next.
+    #[inline]
+    pub(crate) fn self_atari(&self) -> bool {
+        self.liberties <= 1 && self.captures == 0
+    }
+}
+
+#[inline]
+fn push_distinct(found: &mut [usize; MAX_COUNTED], count: &mut usize, cell: usize) {
+    if *count < MAX_COUNTED && !found[..*count].contains(&cell) {
+        found[*count] = cell;
+        *count += 1;
+    }
+}
+
+/// The shape of a stone of `color` on the empty on-board `cell`, liberties counted up to
+/// `limit` (1..=4). Captured stones next to the move count as liberties; liberties they
+/// would open next to the rest of the chain are not counted (an undercount, on the safe
+/// side for self-atari).
+pub(crate) fn move_shape(board: &Board, cell: usize, color: Color, limit: u32) -> MoveShape {
+    let limit = (limit as usize).clamp(1, MAX_COUNTED);
+    let own = CellContent::stone(color);
+    let mut found = [0usize; MAX_COUNTED];
+    let mut count = 0;
+    let mut heads = [usize::MAX; 4];
+    let mut stones = 1;
+    let mut captures = 0;
+    for (i, nb) in board.adjacent_cells(cell).into_iter().enumerate() {
+        match board.content(nb) {
+            CellContent::Empty => push_distinct(&mut found, &mut count, nb),
+            CellContent::Border => {}
+            content => {
+                let head = board.chain_head(nb);
+                if heads[..i].contains(&head) {
+                    continue;
+                }
+                heads[i] = head;
+                if content == own {
+                    stones += board.chain_stones(nb);
+                    let mut libs = [0usize; MAX_COUNTED + 1];
+                    let n = board.chain_liberties(nb, &mut libs[..=limit]);
+                    for &lib in &libs[..n] {
+                        if lib != cell {
+                            push_distinct(&mut found, &mut count, lib);
+                        }
+                    }
+                } else if board.chain_in_atari(nb) {
+                    captures += board.chain_stones(nb);
+                    push_distinct(&mut found, &mut count, nb);
+                }
+            }
+        }
+        if count >= limit {
+            break;
+        }
+    }
+    MoveShape {
+        liberties: count.min(limit) as u32,
+        stones,
+        captures,
+    }
+}
+
+/// Whether a stone of `color` on the empty `cell` is a self-atari worth avoiding: at most
+/// one liberty without a capture, for a chain of `min_stones` stones or more. Cheap when
+/// the point has two empty neighbours (never a self-atari).
+#[inline]
+pub(crate) fn bad_self_atari(board: &Board, cell: usize, color: Color, min_stones: u32) -> bool {
+    if board.neighbour_counts(cell).empty >= 2 {
+        return false;
+    }
+    let shape = move_shape(board, cell, color, 2);
+    shape.self_atari() && shape.stones >= min_stones
+}
+
+/// A list of candidate cells without allocation.
+#[derive(Clone, Debug)]
+pub(crate) struct Candidates {
+    cells: [u16; 32],
+    len: usize,
+}
+
+impl Candidates {
+    pub(crate) const fn new() -> Candidates {
+        Candidates {
+            cells: [0; 32],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, cell: usize) {
+        if self.len < self.cells.len() && !self.cells[..self.len].contains(&(cell as u16)) {
+            self.cells[self.len] = cell as u16;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[u16] {
+        &self.cells[..self.len]
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub(crate) fn swap_remove(&mut self, i: usize) {
+        self.len -= 1;
+        self.cells[i] = self.cells[self.len];
+    }
+}
+
+/// Whether a stone of `color` on `cell` would put an opponent chain next to it into atari
+/// (a neighbour chain with exactly two liberties).
+pub(crate) fn gives_atari(board: &Board, cell: usize, color: Color) -> bool {
+    let opponent = CellContent::stone(color.other());
+    board.adjacent_cells(cell).into_iter().any(|nb| {
+        board.content(nb) == opponent && {
+            let mut libs = [0usize; 3];
+            board.chain_liberties(nb, &mut libs) == 2
+        }
+    })
+}
+
+/// The moves that capture an opponent chain in atari next to the stones of own chain
+/// `own_cell` (which saves the chain when it is in atari itself).
+fn captures_around_chain(board: &Board, own_cell: usize, out: &mut Candidates) {
+    let opponent = board
+        .content(own_cell)
+        .color()
+        .map(|c| CellContent::stone(c.other()));
+    let mut stone = own_cell;
+    let mut guard = 0;
+    loop {
+        for nb in board.adjacent_cells(stone) {
+            if Some(board.content(nb)) == opponent {
+                if let Some(lib) = board.chain_atari_liberty(nb) {
+                    out.push(lib);
+                }
+            }
+        }
+        stone = board.next_in_chain(stone);
+        guard += 1;
+        if stone == own_cell || guard > 400 {
+            return;
+        }
+    }
+}
+
+/// One stone of each distinct chain of `color` next to `cell`.
+fn chains_next_to(board: &Board, cell: usize, color: Color) -> [Option<usize>; 4] {
+    let own = CellContent::stone(color);
+    let mut heads = [usize::MAX; 4];
+    let mut out = [None; 4];
+    for (i, nb) in board.adjacent_cells(cell).into_iter().enumerate() {
+        if board.content(nb) == own {
+            let head = board.chain_head(nb);
+            if !heads[..i].contains(&head) {
+                heads[i] = head;
+                out[i] = Some(nb);
+            }
+        }
+    }
+    out
+}
+
+/// The urgent answers for `color` to the opponent's stone on `last`: capture the chain of
+/// `last` when it is in atari, and save every own chain next to `last` that is in atari,
+/// by capturing a neighbour in atari or by extending to at least two liberties. Candidates
+/// are not checked for legality.
+pub(crate) fn atari_answers(board: &Board, last: usize, color: Color, out: &mut Candidates) {
+    out.clear();
+    if board.content(last).color() != Some(color.other()) {
+        return;
+    }
+    if let Some(lib) = board.chain_atari_liberty(last) {
+        out.push(lib);
+    }
+    for nb in chains_next_to(board, last, color).into_iter().flatten() {
+        if let Some(lib) = board.chain_atari_liberty(nb) {
+            captures_around_chain(board, nb, out);
+            if move_shape(board, lib, color, 2).liberties >= 2 {
+                out.push(lib);
+            }
+        }
+    }
+}
+
+/// Answers for `color` to the opponent's stone on `last` that concern chains with two
+/// liberties (Fuego's "low liberty" rule): an own chain next to `last` left with two
+/// liberties extends to three or more, and the chain of `last`, if it has two, is put in
+/// atari from a point that is no self-atari. Candidates are not checked for legality.
+pub(crate) fn two_liberty_answers(board: &Board, last: usize, color: Color, out: &mut Candidates) {
+    out.clear();
+    if board.content(last).color() != Some(color.other()) {
+        return;
+    }
+    let mut libs = [0usize; 3];
+    if board.chain_liberties(last, &mut libs) == 2 {
+        for &lib in &libs[..2] {
+            if move_shape(board, lib, color, 2).liberties >= 2 {
+                out.push(lib);
+            }
+        }
+    }
+    for nb in chains_next_to(board, last, color).into_iter().flatten() {
+        if board.chain_liberties(nb, &mut libs) == 2 {
+            for &lib in &libs[..2] {
+                if move_shape(board, lib, color, 3).liberties >= 3 {
+                    out.push(lib);
+                }
+            }
+        }
+    }
+}
+
+/// The vital point of a three-point eye space next to `last` (MoGo's nakade rule): an empty
+/// region of exactly three points, every stone around it of one colour. Its middle point
+/// (the one next to both others, in a straight or a bent three) makes two eyes for the
+/// owner and kills for the other side.
+pub(crate) fn nakade_point(board: &Board, last: usize) -> Option<usize> {
+    for start in board.adjacent_cells(last) {
+        if board.content(start) != CellContent::Empty {
+            continue;
+        }
+        let mut region = [start, 0, 0, 0];
+        let mut size = 1;
+        let mut next = 0;
+        let mut walls = [false; 2];
+        while next < size {
+            let here = region[next];
+            next += 1;
+            for nb in board.adjacent_cells(here) {
+                match board.content(nb) {
+                    CellContent::Empty => {
+                        if !region[..size].contains(&nb) {
+                            if size == region.len() {
+                                size += 1; // too big: stop
+                                break;
+                            }
+                            region[size] = nb;
+                            size += 1;
+                        }
+                    }
+                    CellContent::Black => walls[0] = true,
+                    CellContent::White => walls[1] = true,
+                    CellContent::Border => {}
+                }
+            }
+            if size > 3 {
+                break;
+            }
+        }
+        if size != 3 || walls[0] == walls[1] {
+            continue;
+        }
+        let middle = region[..3].iter().copied().find(|&c| {
+            let adjacent = board.adjacent_cells(c);
+            region[..3]
+                .iter()
+                .filter(|&&o| o != c && adjacent.contains(&o))
+                .count()
+                == 2
+        });
+        if middle.is_some() {
+            return middle;
+        }
+    }
+    None
+}
+
+/// How deep a ladder is read before it is assumed to fail for the attacker.
+const LADDER_DEPTH: u32 = 60;
+
+/// Whether the chain through `chain` (in atari, its owner to move) is lost to a ladder:
+/// every way out (capturing a neighbour in atari, or extending) ends captured when the
+/// attacker keeps giving atari. Reads on a copy of the board; for the tree's priors, not
+/// for playouts.
+pub(crate) fn caught_in_ladder(board: &Board, chain: usize) -> bool {
+    let Some(defender) = board.content(chain).color() else {
+        return false;
+    };
+    !ladder_escapes(board, chain, defender, 0)
+}
+
+/// Whether the chain, in atari with its owner to move, gets out.
+fn ladder_escapes(board: &Board, chain: usize, defender: Color, depth: u32) -> bool {
+    if depth > LADDER_DEPTH {
+        return true;
+    }
+    let Some(lib) = board.chain_atari_liberty(chain) else {
+        return true;
+    };
+    let mut captures = Candidates::new();
+    captures_around_chain(board, chain, &mut captures);
+    if !captures.is_empty() {
+        return true;
+    }
+    if !board.is_legal_cell(lib, defender) {
+        return false;
+    }
+    let mut after = board.clone();
+    after.place(lib, defender);
+    let mut libs = [0usize; 3];
+    match after.chain_liberties(chain, &mut libs) {
+        0 | 1 => false,
+        2 => {
+            let attacker = defender.other();
+            for &atari in &libs[..2] {
+                if !after.is_legal_cell(atari, attacker) {
+                    continue;
+                }
+                let shape = move_shape(&after, atari, attacker, 2);
+                if shape.self_atari() {
+                    continue;
+                }
+                let mut next = after.clone();
+                next.place(atari, attacker);
+                if next.chain_in_atari(chain) && !ladder_escapes(&next, chain, defender, depth + 1)
+                {
+                    return false;
+                }
+            }
+            true
+        }
+        _ => true,
+    }
+}
+
+/// For `color` playing on `cell`: whether it gives atari to an opponent chain that then
+/// cannot escape the ladder (a capture in a ladder), and whether it is an escape of an own
+/// chain in atari that the ladder catches anyway (a wasted move).
+pub(crate) fn ladder_effects(board: &Board, cell: usize, color: Color) -> (bool, bool) {
+    let mut after = board.clone();
+    if !after.is_legal_cell(cell, color) {
+        return (false, false);
+    }
+    let opponent = CellContent::stone(color.other());
+    let mut was_in_atari = false;
+    for nb in board.adjacent_cells(cell) {
+        if board.content(nb) == CellContent::stone(color) && board.chain_in_atari(nb) {
+            was_in_atari = true;
+        }
+    }
+    after.place(cell, color);
+    let mut catches = false;
+    for nb in after.adjacent_cells(cell) {
+        if after.content(nb) == opponent && after.chain_in_atari(nb) && caught_in_ladder(&after, nb)
+        {
+            catches = true;
+        }
+    }
+    let mut wasted = false;
+    if was_in_atari {
+        let mut libs = [0usize; 3];
+        if after.chain_liberties(cell, &mut libs) == 2 {
+            // The attacker ataris again from either side; caught if one of them works.
+            let attacker = color.other();
+            for &atari in &libs[..2] {
+                if after.is_legal_cell(atari, attacker)
+                    && !move_shape(&after, atari, attacker, 2).self_atari()
+                {
+                    let mut next = after.clone();
+                    next.place(atari, attacker);
+                    if next.chain_in_atari(cell) && caught_in_ladder(&next, cell) {
+                        wasted = true;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    (catches, wasted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_core::{BoardSize, Point};
+
+    fn board(rows: &[&str]) -> Board {
+        let mut board = Board::new(BoardSize::new(rows.len() as u32).unwrap());
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.split_whitespace().enumerate() {
+                let color = match c {
+                    "X" => Color::Black,
+                    "O" => Color::White,
+                    _ => continue,
+                };
+                board
+                    .set(Point::new(x as u8, y as u8), Some(color))
+                    .unwrap();
+            }
+        }
+        board
+    }
+
+    const LADDER: [&str; 9] = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . X . . . . .",
+        ". . X O . . . . .",
+        ". . X . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ];
+
+    #[test]
+    fn nakade_finds_the_middle_of_a_three_point_eye_space() {
+        let b = board(&[
+            ". . . O X",
+            "O O O O X",
+            "X X X X X",
+            ". . . . .",
+            ". . . . .",
+        ]);
+        let cell = |x, y| b.cell(Point::new(x, y));
+        assert_eq!(nakade_point(&b, cell(1, 1)), Some(cell(1, 0)));
+        // A bent three: the corner of the bend.
+        let b = board(&[
+            ". . O X .",
+            ". O O X .",
+            "O O X X .",
+            "X X X . .",
+            ". . . . .",
+        ]);
+        let cell = |x, y| b.cell(Point::new(x, y));
+        assert_eq!(nakade_point(&b, cell(1, 1)), Some(cell(0, 0)));
+        // Four points are not a three-point space.
+        let b = board(&[
+            ". . . . O",
+            "O O O O O",
+            "X X X X X",
+            ". . . . .",
+            ". . . . .",
+        ]);
+        assert_eq!(nakade_point(&b, b.cell(Point::new(1, 1))), None);
+    }
+
+    #[test]
+    fn the_atari_that_starts_a_working_ladder_is_found() {
+        let b = board(&LADDER);
+        let cell = |x, y| b.cell(Point::new(x, y));
+        // e6 drives the stone down towards the empty bottom right: caught.
+        assert_eq!(ladder_effects(&b, cell(4, 3), Color::Black), (true, false));
+        // d5 lets it out at e6 with three liberties.
+        assert_eq!(ladder_effects(&b, cell(3, 4), Color::Black), (false, false));
+    }
+
+    #[test]
+    fn running_from_a_working_ladder_is_wasted_unless_a_breaker_stands_in_the_way() {
+        let mut rows = LADDER;
+        rows[3] = ". . X O X . . . .";
+        let b = board(&rows);
+        let run = b.cell(Point::new(3, 4));
+        assert_eq!(ladder_effects(&b, run, Color::White), (false, true));
+        // A White stone on the ladder's path breaks it.
+        rows[6] = ". . . . . . O . .";
+        let b = board(&rows);
+        assert_eq!(ladder_effects(&b, run, Color::White), (false, false));
+    }
+}

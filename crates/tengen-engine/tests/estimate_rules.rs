@@ -1,0 +1,409 @@
+//! The estimator on the positions the rules name: JP-7's confirmation phase (bent four in the
+//! corner, an unresolved ko, snapback, the seeds' examples), seki under JP-9 and AGA-12, the
+//! fill a chain in atari needs, and what it says when it cannot decide.
+
+use std::time::{Duration, Instant};
+
+use tengen_core::{BoardSize, Color, Game, GameResult, Ownership, Point, Rules, Setup};
+use tengen_engine::estimate::{Basis, Budget, Estimate, Status, estimate};
+
+// Positions as ASCII diagrams: `X` Black, `O` White, `.` empty, one row per line, top first.
+
+/// A game whose position is `diagram`, Black to move.
+fn game(rules: Rules, diagram: &str) -> Game {
+    let rows: Vec<Vec<char>> = diagram
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+        .filter(|r| !r.is_empty())
+        .collect();
+    let size = BoardSize::new(rows.len() as u32).expect("diagram size");
+    let mut stones = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), rows.len(), "row {y} has the wrong length");
+        for (x, &c) in row.iter().enumerate() {
+            let p = Point::new(x as u8, y as u8);
+            match c {
+                'X' => stones.push((p, Color::Black)),
+                'O' => stones.push((p, Color::White)),
+                '.' => {}
+                other => panic!("unexpected {other:?} in diagram"),
+            }
+        }
+    }
+    let setup = Setup {
+        size,
+        stones,
+        to_move: Color::Black,
+        handicap: 0,
+    };
+    Game::from_setup(&setup, rules).expect("diagram is a position")
+}
+
+/// The estimate of `diagram` under `rules` with the default budget.
+fn estimated(rules: Rules, diagram: &str) -> (Game, Estimate) {
+    let game = game(rules, diagram);
+    // The default playouts and reading, without its wall-clock limit: on a loaded machine the
+    // limit would cut the playouts short and make the verdicts depend on the load.
+    let budget = Budget {
+        time: std::time::Duration::from_secs(60),
+        ..Budget::for_size(game.size())
+    };
+    let estimate = estimate(&game, &budget);
+    (game, estimate)
+}
+
+fn p(x: u8, y: u8) -> Point {
+    Point::new(x, y)
+}
+
+/// The estimate drawn as the diagram with `x`/`o` for dead stones and `S`/`s` for stones in
+/// seki: what a failing assertion shows.
+fn drawn(game: &Game, estimate: &Estimate) -> String {
+    let n = game.size().get();
+    let mut out = String::new();
+    for y in 0..n {
+        for x in 0..n {
+            let pt = Point::new(x, y);
+            let c = match (game.board().get(pt), estimate.status(pt)) {
+                (Some(Color::Black), Some(Status::Dead)) => 'x',
+                (Some(Color::White), Some(Status::Dead)) => 'o',
+                (Some(Color::Black), Some(Status::Seki)) => 'S',
+                (Some(Color::White), Some(Status::Seki)) => 's',
+                (Some(Color::Black), _) => 'X',
+                (Some(Color::White), _) => 'O',
+                (None, _) => '.',
+            };
+            out.push(c);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str(&estimate.score.breakdown());
+    out
+}
+
+fn white_by(half_points: u32) -> GameResult {
+    GameResult::Score {
+        winner: Color::White,
+        margin_half_points: half_points,
+    }
+}
+
+fn black_by(half_points: u32) -> GameResult {
+    GameResult::Score {
+        winner: Color::Black,
+        margin_half_points: half_points,
+    }
+}
+
+/// Black's corner group has two liberties, shared with White's three stones inside. Neither
+/// may fill one: it looks like a seki. But White can fill the corner point, letting Black
+/// capture four stones in the shape of a bent four, and then play the ko it leaves at will;
+/// with no ko threats after the game (JP-7) Black cannot win it. White's wall lives with two
+/// eyes on the right.
+const BENT_FOUR_IN_THE_CORNER: &str = "
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    O O O O O O O . .
+    O O O O O . O . .
+    X X X X O O O . .
+    . X . X O . O . .
+    O O O X O O O . .";
+
+#[test]
+fn jp_7_bent_four_in_the_corner_is_dead() {
+    let (game, e) = estimated(Rules::japanese(), BENT_FOUR_IN_THE_CORNER);
+    let shown = drawn(&game, &e);
+    assert_eq!(e.status(p(0, 6)), Some(Status::Dead), "{shown}");
+    assert_eq!(e.status(p(0, 8)), Some(Status::Alive), "{shown}");
+    assert_eq!(e.chain(p(0, 6)).unwrap().basis, Basis::Reading, "{shown}");
+    // White: every empty point (57) and the 7 dead stones, with 6.5 komi.
+    assert_eq!(e.score.result, white_by(141), "{shown}");
+}
+
+/// Seed 003: Black failed to capture the white stone in the ko at D9 by playing E9 ("A").
+/// Black's group has one eye (B9) and needs the ko for a second. In the confirmation phase
+/// White connects at E9; had Black taken the ko first, White could not take back without
+/// passing, and Black would connect. So each side's stones die when the other moves first:
+/// "both the white and the black stones are dead".
+const UNRESOLVED_KO: &str = "
+    X . X O . O . O .
+    X X X X O O O O O
+    . . . X O . O . O
+    O O O X O O O O O
+    . . O O . . . . .
+    . . O . . . . . .
+    . . O . . . . . .
+    . . O . . . . . .
+    . . O . . . . . .";
+
+#[test]
+fn jp_7_an_unresolved_ko_at_the_end_kills_the_group_that_failed_to_connect_it() {
+    let (game, e) = estimated(Rules::japanese(), UNRESOLVED_KO);
+    let shown = drawn(&game, &e);
+    assert_eq!(e.status(p(0, 0)), Some(Status::Dead), "{shown}");
+    assert_eq!(e.status(p(3, 0)), Some(Status::Dead), "{shown}");
+    assert!(e.fills.is_empty(), "{shown}");
+}
+
+/// Seed 003, "conversely": the same ko, but Black has a second eye at C7, so he need not play
+/// E9 for his stones to live.
+const KO_NOT_NEEDED: &str = "
+    X . X O . O . O .
+    X X X X O O O O O
+    . X . X O . O . O
+    O O X X O O O O O
+    . . O O . . . . .
+    . . O . . . . . .
+    . . O . . . . . .
+    . . O . . . . . .
+    . . O . . . . . .";
+
+#[test]
+fn jp_7_a_group_with_two_eyes_need_not_resolve_the_ko() {
+    let (game, e) = estimated(Rules::japanese(), KO_NOT_NEEDED);
+    let shown = drawn(&game, &e);
+    assert_eq!(e.status(p(0, 0)), Some(Status::Alive), "{shown}");
+    assert_eq!(e.chain(p(0, 0)).unwrap().basis, Basis::PassAlive, "{shown}");
+}
+
+/// Black's stone on C9 is in atari: White may take it on B9, but his capturing chain is then
+/// left with one liberty and Black takes five stones back on C9 (seed 003: snapback).
+const SNAPBACK: &str = "
+    X . X O X . . . .
+    X O O O X . . . .
+    X X X X X . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn jp_7_snapback_stones_are_alive() {
+    let (game, e) = estimated(Rules::japanese(), SNAPBACK);
+    let shown = drawn(&game, &e);
+    assert_eq!(e.status(p(2, 0)), Some(Status::Alive), "{shown}");
+    assert_eq!(e.status(p(3, 0)), Some(Status::Dead), "{shown}");
+    assert!(e.fills.is_empty(), "a snapback needs no fill: {shown}");
+    // Black: 71 points of territory and 4 dead stones, against 6.5 komi.
+    assert_eq!(e.score.result, black_by(137), "{shown}");
+}
+
+/// Seed 003: "All the black stones are dead because White can capture them": one eye, in
+/// White's area.
+const ONE_EYE: &str = "
+    X . X O . . . . .
+    X X X O . . . . .
+    O O O O . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn jp_7_stones_the_opponent_can_capture_are_dead() {
+    let (game, e) = estimated(Rules::japanese(), ONE_EYE);
+    let shown = drawn(&game, &e);
+    assert_eq!(e.dead_stones().len(), 5, "{shown}");
+    assert_eq!(e.status(p(3, 0)), Some(Status::Alive), "{shown}");
+}
+
+/// Seed 003: stones the opponent cannot surround are alive. Black's two eyes in the corner.
+const TWO_EYES: &str = "
+    . X . X O . . . .
+    X X X X O . . . .
+    O O O O O . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn jp_7_two_eyes_are_alive_for_certain() {
+    let (game, e) = estimated(Rules::japanese(), TWO_EYES);
+    let shown = drawn(&game, &e);
+    let corner = e.chain(p(1, 0)).unwrap();
+    assert_eq!(
+        (corner.status, corner.basis, corner.confidence),
+        (Status::Alive, Basis::PassAlive, 1.0),
+        "{shown}"
+    );
+}
+
+/// A seki of "eye against no eye" (Sensei's Library, via Fuego's seki tests): Black's cross
+/// has no eye and two liberties, B5 and E2; White's corner stones have an eye each and share
+/// those liberties. Whoever fills one is captured. The playouts sacrifice the corner stones;
+/// the reading keeps them.
+const SEKI_EYE_AGAINST_NO_EYE: &str = "
+    . O X O . O
+    O . X O O .
+    X X X X O O
+    O O X X X X
+    . O O X . O
+    O . O X O .";
+
+#[test]
+fn jp_9_seki_is_found_and_kept() {
+    let (game, e) = estimated(Rules::japanese(), SEKI_EYE_AGAINST_NO_EYE);
+    let shown = drawn(&game, &e);
+    for stone in [p(1, 0), p(0, 1), p(5, 4), p(4, 5)] {
+        assert_eq!(e.status(stone), Some(Status::Seki), "{stone:?}: {shown}");
+    }
+    assert_eq!(e.status(p(2, 0)), Some(Status::Seki), "{shown}");
+    assert!(e.dead_stones().is_empty(), "{shown}");
+    assert!(
+        e.dame.contains(&p(1, 1)) && e.dame.contains(&p(4, 4)),
+        "{shown}"
+    );
+}
+
+/// The seki of the core's tests: Black's chain with the two-point eye in the top-left corner
+/// (a dead White stone in it on A9), White's chain with the eye F9, the shared liberty D9.
+/// Below, White's wall with 8 points and Black's with 33.
+const SEKI_WITH_EYES: &str = "
+    O . X . O . O X .
+    X X X O O O O X .
+    O O O X X X X X .
+    . . O X . . . . .
+    O O O X . . . . .
+    . . O X . . . . .
+    O O O X . . . . .
+    . . O X . . . . .
+    . . O X . . . . .";
+
+#[test]
+fn jp_9_the_eyes_of_a_seki_are_not_territory_and_its_dead_stone_stays() {
+    let (game, e) = estimated(Rules::japanese(), SEKI_WITH_EYES);
+    let shown = drawn(&game, &e);
+    assert_eq!(e.status(p(2, 0)), Some(Status::Seki), "{shown}");
+    assert_eq!(e.status(p(4, 0)), Some(Status::Seki), "{shown}");
+    assert_eq!(e.status(p(0, 0)), Some(Status::Dead), "{shown}");
+    assert_eq!(
+        e.score.ownership(p(0, 0)),
+        Ownership::DeadInSeki(Color::White),
+        "{shown}"
+    );
+    assert_eq!(
+        e.score.ownership(p(5, 0)),
+        Ownership::SekiEye(Color::White),
+        "{shown}"
+    );
+    assert!(e.dame.contains(&p(3, 0)), "{shown}");
+    // Black 33, White 8 + 6.5 komi: the eyes of the seki count for nobody.
+    assert_eq!(e.score.result, black_by(37), "{shown}");
+}
+
+#[test]
+fn aga_12_the_eyes_of_a_seki_count_as_territory() {
+    let (game, e) = estimated(Rules::aga(), SEKI_WITH_EYES);
+    let shown = drawn(&game, &e);
+    assert_eq!(e.status(p(2, 0)), Some(Status::Seki), "{shown}");
+    let japanese = estimated(Rules::japanese(), SEKI_WITH_EYES).1;
+    // Under AGA Black's eye (B9, with the dead stone on A9) and White's (F9) are territory.
+    assert_eq!(
+        e.score.sides.black.territory,
+        japanese.score.sides.black.territory + 2,
+        "{shown}"
+    );
+    assert_eq!(
+        e.score.sides.white.territory,
+        japanese.score.sides.white.territory + 1,
+        "{shown}"
+    );
+}
+
+/// Black's stone on E6 is in atari; White's wall is alive, and a White stone on D6 would
+/// capture it and stand with two liberties (not a ko, not a snapback). Black must still
+/// connect on D6: that point is not his territory under territory scoring.
+const CHAIN_IN_ATARI: &str = "
+    . . . X O . . . .
+    . . . X O . . . .
+    . . . X O . . . .
+    . . . . X O . . .
+    . . . X O . . . .
+    . . . X O . . . .
+    . . . X O . . . .
+    . . . X O . . . .
+    . . . X O . . . .";
+
+#[test]
+fn a_chain_in_atari_must_fill_and_its_liberty_is_not_territory() {
+    let (game, e) = estimated(Rules::japanese(), CHAIN_IN_ATARI);
+    let shown = drawn(&game, &e);
+    assert_eq!(e.status(p(4, 3)), Some(Status::Alive), "{shown}");
+    assert_eq!(e.fills, vec![(Color::Black, p(3, 3))], "{shown}");
+    // Black 27 (not 28), White 35 + 6.5.
+    assert_eq!(e.score.sides.black.territory, 27, "{shown}");
+    assert_eq!(e.score.result, white_by(29), "{shown}");
+    // With pass stones the fill is paid back by White's pass (AGA-12): it stays territory.
+    let (_, aga) = estimated(Rules::aga(), CHAIN_IN_ATARI);
+    assert_eq!(aga.fills, vec![(Color::Black, p(3, 3))]);
+    assert_eq!(aga.score.sides.black.territory, 28);
+}
+
+#[test]
+fn an_open_position_is_reported_uncertain_not_guessed() {
+    let (game, e) = estimated(
+        Rules::japanese(),
+        "
+        . . . . .
+        . X . . .
+        . . . . .
+        . . . O .
+        . . . . .",
+    );
+    let shown = drawn(&game, &e);
+    let uncertain: Vec<_> = e.uncertain().map(|c| c.stones[0]).collect();
+    assert_eq!(uncertain, vec![p(1, 1), p(3, 3)], "{shown}");
+}
+
+#[test]
+fn a_huge_unfinished_position_stops_at_the_budget_and_says_so() {
+    // An empty 25×25 board: every playout is long, and there is nothing to decide.
+    let size = tengen_core::BoardSize::new(25).unwrap();
+    let board_game = tengen_core::Game::new(size, Rules::japanese());
+    let budget = Budget {
+        time: Duration::from_millis(40),
+        playouts: 1_000_000,
+        reading_nodes: 1_000_000,
+    };
+    let start = Instant::now();
+    let e = estimate(&board_game, &budget);
+    let took = start.elapsed();
+    assert!(e.stopped_early);
+    assert!(e.playouts < 1_000_000);
+    // The budget plus one playout and the count, with room for a loaded machine.
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+}
+
+#[test]
+fn an_unfinished_game_is_estimated_within_the_default_budget() {
+    // 120 random moves on 19×19: a middle game, full of unsettled groups.
+    let mut game = tengen_core::Game::new(tengen_core::BoardSize::STANDARD, Rules::japanese());
+    let mut rng = tengen_core::playout::XorShift32::new(2024);
+    let mut played = 0;
+    while played < 120 {
+        let x = rng.below(19) as u8;
+        let y = rng.below(19) as u8;
+        if game.play(tengen_core::Move::Play(p(x, y))).is_ok() {
+            played += 1;
+        }
+    }
+    let budget = Budget::for_size(game.size());
+    let start = Instant::now();
+    let e = estimate(&game, &budget);
+    let took = start.elapsed();
+    assert!(took < budget.time + Duration::from_secs(1), "{took:?}");
+    assert!(
+        e.uncertain().count() > 0,
+        "a middle game has undecided groups"
+    );
+}

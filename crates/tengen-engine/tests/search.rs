@@ -1,0 +1,277 @@
+//! The search on random positions: every move it chooses is legal under the game's rules
+//! (each ko rule, superko against the whole history included), a time budget is kept
+//! within the stated margin, and the player's decisions (levels, passing, resigning) are
+//! what they say.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use tengen_core::{BoardSize, Game, Komi, Move, Phase, Point, Rules, playout::XorShift32};
+use tengen_engine::{
+    Budget, Clock, Decision, Player, PlayerConfig, Search, SearchConfig, TIME_MARGIN, TimeControl,
+};
+
+const RULES: [&str; 5] = [
+    "japanese",
+    "aga",
+    "chinese",
+    "japanese,ko=capture-positional",
+    "tromp-taylor",
+];
+
+/// A random game of `moves` legal moves (passes rare), as the search will meet it.
+fn random_game(size: u8, rules: Rules, moves: usize, seed: u32) -> Game {
+    let mut game = Game::new(BoardSize::new(u32::from(size)).unwrap(), rules);
+    let mut rng = XorShift32::new(seed);
+    for _ in 0..moves {
+        if game.phase() != Phase::Playing {
+            break;
+        }
+        let legal: Vec<Move> = game
+            .legal_moves()
+            .filter(|&m| {
+                m != Move::Pass
+                    && !m
+                        .point()
+                        .is_some_and(|p| game.board().is_own_eye(p, game.to_move()))
+            })
+            .collect();
+        let mv = if legal.is_empty() || rng.below(50) == 0 {
+            Move::Pass
+        } else {
+            legal[rng.below(legal.len() as u32) as usize]
+        };
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Small boards, many captures and ko fights: superko decides often.
+    #[test]
+    fn search_never_chooses_an_illegal_move_under_any_ko_rule(
+        size in prop_oneof![Just(4u8), Just(5), Just(7)],
+        rules_index in 0..RULES.len(),
+        moves in 0usize..120,
+        seed in 1u32..u32::MAX,
+    ) {
+        let rules: Rules = RULES[rules_index].parse().unwrap();
+        let game = random_game(size, rules, moves, seed);
+        prop_assume!(game.phase() == Phase::Playing);
+        let mut search = Search::new(SearchConfig { seed, ..SearchConfig::default() });
+        let result = search.run(&game, Budget::playouts(300), 0, &AtomicBool::new(false), None);
+        prop_assert!(game.check(result.best).is_ok(), "{:?}: {:?}", result.best, game.check(result.best));
+        for info in &result.moves {
+            prop_assert!(game.check(info.mv).is_ok(), "root move {:?} is illegal", info.mv);
+        }
+        // The tree is reused after a move of each side: still legal.
+        let mut next = game.clone();
+        next.play(result.best).unwrap();
+        if next.phase() == Phase::Playing {
+            let reply = next.legal_moves().find(|m| *m != Move::Pass);
+            if let Some(reply) = reply {
+                next.play(reply).unwrap();
+            }
+        }
+        if next.phase() == Phase::Playing {
+            let again = search.run(&next, Budget::playouts(300), 0, &AtomicBool::new(false), None);
+            prop_assert!(next.check(again.best).is_ok(), "after reuse: {:?}", again.best);
+        }
+    }
+}
+
+#[test]
+fn a_time_budget_is_kept_within_the_margin() {
+    let game = Game::new(BoardSize::new(19).unwrap(), Rules::japanese());
+    for (threads, millis) in [(1, 100), (2, 250), (1, 30)] {
+        let mut search = Search::new(SearchConfig {
+            threads,
+            early_stop: false,
+            ..SearchConfig::default()
+        });
+        let budget = Duration::from_millis(millis);
+        let start = Instant::now();
+        let result = search.run(
+            &game,
+            Budget::time(budget),
+            0,
+            &AtomicBool::new(false),
+            None,
+        );
+        let elapsed = start.elapsed();
+        assert!(
+            elapsed <= budget + TIME_MARGIN,
+            "{threads} thread(s), {millis} ms: took {elapsed:?}"
+        );
+        assert!(
+            elapsed + Duration::from_millis(20) >= budget,
+            "stopped early: {elapsed:?}"
+        );
+        assert!(result.playouts > 0);
+    }
+}
+
+#[test]
+fn a_cancelled_search_returns_at_once() {
+    let game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
+    let mut search = Search::new(SearchConfig::default());
+    let start = Instant::now();
+    let result = search.run(&game, Budget::default(), 0, &AtomicBool::new(true), None);
+    assert!(start.elapsed() < Duration::from_millis(100));
+    assert!(game.check(result.best).is_ok());
+}
+
+#[test]
+fn a_playout_budget_on_one_thread_repeats() {
+    let game = random_game(9, Rules::japanese(), 20, 5);
+    let run = || {
+        let mut search = Search::new(SearchConfig::default());
+        search.run(
+            &game,
+            Budget::playouts(1500),
+            0,
+            &AtomicBool::new(false),
+            None,
+        )
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a.best, b.best);
+    assert!(a.playouts <= 1500);
+    assert_eq!(a.moves, b.moves);
+}
+
+#[test]
+fn level_one_still_captures() {
+    // White's stone at b2 is in atari (liberty b1); level 1 takes it.
+    let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
+    for (x, y) in [(0, 7), (1, 7), (1, 6), (4, 4), (2, 7), (6, 6)] {
+        game.play(Move::Play(Point::new(x, y))).unwrap();
+    }
+    // Black a2 b3 c2 around White b2; White e5 and g3 elsewhere; Black to move.
+    assert!(game.board().liberties(Point::new(1, 7)).len() == 1);
+    let mut player = Player::new(PlayerConfig {
+        level: 1,
+        time_per_move: None,
+        ..PlayerConfig::default()
+    });
+    let decision = player.genmove(
+        &game,
+        &TimeControl::None,
+        None,
+        false,
+        &AtomicBool::new(false),
+    );
+    assert_eq!(decision, Decision::Play(Move::Play(Point::new(1, 8))));
+}
+
+#[test]
+fn a_byo_yomi_clock_sets_the_thinking_time() {
+    let game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    let control = TimeControl::ByoYomi {
+        main: Duration::ZERO,
+        period: Duration::from_secs(2),
+        periods: 1,
+    };
+    let clock = Clock::fresh(&control);
+    let mut player = Player::new(PlayerConfig {
+        time_per_move: Some(Duration::from_secs(30)),
+        ..PlayerConfig::default()
+    });
+    let (budget, limit) = player.budget(&game, &control, Some(&clock));
+    let most = budget.time.unwrap().max(limit.unwrap());
+    assert!(
+        most <= Duration::from_secs(2) - tengen_engine::SAFETY,
+        "{most:?}"
+    );
+    let start = Instant::now();
+    let decision = player.genmove(
+        &game,
+        &control,
+        Some(&clock),
+        false,
+        &AtomicBool::new(false),
+    );
+    assert!(matches!(decision, Decision::Play(_)));
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+/// Two walls on 5×5 under Japanese rules: Black's on the b file, White's on the d file,
+/// then `middle` played on the c file (Black first); five points of territory each.
+fn walls(middle: &[Move]) -> Game {
+    let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::japanese());
+    for y in 0..5 {
+        for x in [1, 3] {
+            game.play(Move::Play(Point::new(x, y))).unwrap();
+        }
+    }
+    for &mv in middle {
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+fn strong_decision(game: &Game) -> Decision {
+    let mut player = Player::new(PlayerConfig {
+        playouts: Some(3000),
+        time_per_move: None,
+        ..PlayerConfig::default()
+    });
+    player.genmove(
+        game,
+        &TimeControl::None,
+        None,
+        false,
+        &AtomicBool::new(false),
+    )
+}
+
+#[test]
+fn the_player_passes_after_the_opponent_when_the_count_wins() {
+    // Black took one of the dame on the c file and White passed; the other dame are worth
+    // nothing under Japanese rules. With komi -1.5 Black wins the count as it stands.
+    let mut game = walls(&[Move::Play(Point::new(2, 0)), Move::Pass]);
+    game.set_komi(Komi::from_f64(-1.5).unwrap());
+    assert_eq!(strong_decision(&game), Decision::Play(Move::Pass));
+}
+
+#[test]
+fn under_territory_scoring_it_passes_instead_of_filling_its_own_territory() {
+    // Every dame filled, White to move: any stone would fill territory, which costs.
+    let middle: Vec<Move> = (0..5).map(|y| Move::Play(Point::new(2, y))).collect();
+    let game = walls(&middle);
+    assert_eq!(strong_decision(&game), Decision::Play(Move::Pass));
+}
+
+#[test]
+fn dynamic_komi_asks_more_of_black_early_in_handicap_games_only() {
+    let player = Player::new(PlayerConfig::default());
+    let size = BoardSize::new(19).unwrap();
+    let even = Game::new(size, Rules::japanese());
+    assert_eq!(player.dynamic_komi_half(&even), 0);
+    let mut handicap = Game::with_handicap(size, Rules::japanese(), 4).unwrap();
+    let start = player.dynamic_komi_half(&handicap);
+    // About seven points a stone on 19×19 at the start, in half points.
+    assert!((50..=60).contains(&start), "{start}");
+    let mut rng = XorShift32::new(3);
+    let mut previous = start;
+    while handicap.moves().len() < 220 {
+        let legal: Vec<Move> = handicap
+            .legal_moves()
+            .filter(|&m| m != Move::Pass)
+            .collect();
+        handicap
+            .play(legal[rng.below(legal.len() as u32) as usize])
+            .unwrap();
+        let now = player.dynamic_komi_half(&handicap);
+        assert!(now <= previous);
+        previous = now;
+    }
+    assert_eq!(previous, 0, "gone by the middle of the game");
+}

@@ -1,0 +1,164 @@
+//! Small positions with one right answer (or one wrong one), drawn as diagrams: `X` Black,
+//! `O` White, `.` empty, the top row first. Each is searched with a fixed playout budget on
+//! one thread, so the outcome repeats.
+
+use std::sync::atomic::AtomicBool;
+
+use tengen_core::{BoardSize, Color, Game, Komi, Move, Point, Rules, Setup};
+use tengen_engine::{Budget, Search, SearchConfig};
+
+fn position(rules: Rules, komi: f64, diagram: &str, to_move: Color) -> Game {
+    let rows: Vec<Vec<char>> = diagram
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+        .filter(|r| !r.is_empty())
+        .collect();
+    let size = BoardSize::new(rows.len() as u32).unwrap();
+    let mut stones = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), rows.len(), "row {y} of the diagram");
+        for (x, &c) in row.iter().enumerate() {
+            let color = match c {
+                'X' => Color::Black,
+                'O' => Color::White,
+                '.' => continue,
+                other => panic!("diagram symbol {other:?}"),
+            };
+            stones.push((Point::new(x as u8, y as u8), color));
+        }
+    }
+    let setup = Setup {
+        size,
+        stones,
+        to_move,
+        handicap: 0,
+    };
+    let mut game = Game::from_setup(&setup, rules).expect("a valid position");
+    game.set_komi(Komi::from_f64(komi).unwrap());
+    game
+}
+
+fn best_move(game: &Game, playouts: u64) -> Move {
+    let mut search = Search::new(SearchConfig::default());
+    let result = search.run(
+        game,
+        Budget::playouts(playouts),
+        0,
+        &AtomicBool::new(false),
+        None,
+    );
+    assert!(
+        game.check(result.best).is_ok(),
+        "{:?} is illegal",
+        result.best
+    );
+    result.best
+}
+
+fn at(x: u8, y: u8) -> Move {
+    Move::Play(Point::new(x, y))
+}
+
+#[test]
+fn captures_the_stone_whose_capture_saves_its_group() {
+    // Black's five stones have one liberty (e4); extending there is self-atari, since White
+    // holds f4 and e3. Capturing the White stone at d5 (by d4) is the only way to save them.
+    let game = position(
+        Rules::chinese(),
+        7.5,
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . O O O . . . .
+        . O X X X O . . .
+        . O X O X O . . .
+        . . O . . O . . .
+        . . . . O . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Color::Black,
+    );
+    assert!(game.board().liberties(Point::new(2, 3)).len() == 1);
+    assert_eq!(best_move(&game, 4000), at(3, 5));
+}
+
+/// A White group in the top-left corner with a straight three eye space, surrounded by a
+/// living Black position; with komi 40.5 the corner decides the game.
+const STRAIGHT_THREE: &str = "
+    . . . O X . .
+    O O O O X . X
+    X X X X X X .
+    . X . X . X X
+    X X X X X X .
+    . X . X . X X
+    X X X X X X .";
+
+#[test]
+fn kills_a_corner_group_on_the_vital_point() {
+    let game = position(Rules::chinese(), 40.5, STRAIGHT_THREE, Color::Black);
+    assert_eq!(best_move(&game, 3000), at(1, 0));
+}
+
+#[test]
+fn lives_in_the_corner_on_the_vital_point() {
+    let game = position(Rules::chinese(), 40.5, STRAIGHT_THREE, Color::White);
+    assert_eq!(best_move(&game, 3000), at(1, 0));
+}
+
+/// The seki of tengen-core's scoring tests: Black's chain with its eye at b9 (a dead White
+/// stone at a9) and White's chain with its eye at f9 share the liberty d9.
+const SEKI: &str = "
+    O . X . O . O X .
+    X X X O O O O X .
+    O O O X X X X X .
+    . . O X . . . . .
+    O O O X . . . . .
+    . . O X . . . . .
+    O O O X . . . . .
+    . . O X . . . . .
+    . . O X . . . . .";
+
+#[test]
+fn does_not_break_a_seki_for_either_colour() {
+    for (rules, to_move) in [
+        (Rules::japanese(), Color::Black),
+        (Rules::japanese(), Color::White),
+        (Rules::chinese(), Color::Black),
+        (Rules::chinese(), Color::White),
+    ] {
+        let game = position(rules, 6.5, SEKI, to_move);
+        let mv = best_move(&game, 3000);
+        assert_ne!(
+            mv,
+            at(3, 0),
+            "{to_move:?} under {rules} fills the shared liberty"
+        );
+        assert_ne!(
+            mv,
+            at(1, 0),
+            "{to_move:?} under {rules} fills the seki's eye"
+        );
+    }
+}
+
+#[test]
+fn does_not_run_out_of_a_working_ladder() {
+    // The White stone at d6 is in atari; running at d5 leaves two liberties, and the ladder
+    // takes the chain to the bottom-right edge.
+    let game = position(
+        Rules::chinese(),
+        7.5,
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X . . . . .
+        . . X O X . . . .
+        . . X . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Color::White,
+    );
+    assert_ne!(best_move(&game, 4000), at(3, 4));
+}

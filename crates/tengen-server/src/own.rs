@@ -1,0 +1,516 @@
+//! Tengen's own player as an engine seat: a Monte-Carlo search (`tengen-engine`) per move,
+//! run on a bounded pool of blocking threads and never on the async runtime, so that many
+//! games against the engine cannot stall the server's I/O.
+//!
+//! - The pool is a fair (first come, first served) semaphore of `search_workers` permits
+//!   around `tokio::task::spawn_blocking`: at most that many searches run at once,
+//!   the others wait in the order they asked.
+//! - The clock's time left is read when the search *starts*, so that time spent in the queue
+//!   counts against the engine's budget (the server charges it too).
+//! - A search that panics, or runs past its plan by [`OVERRUN_GRACE`] (or past the clock),
+//!   is the engine's failure: its opponent is told and may claim or abort the game. A game
+//!   that ends, or changes under the search (an undo, an abort), cancels it.
+
+use std::{
+    panic::AssertUnwindSafe,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, AtomicUsize, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use tengen_core::{Color, Game, Phase};
+use tengen_engine::{Clock, Decision, Player, PlayerConfig, SearchConfig, TIME_MARGIN};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
+
+use crate::{
+    actor::ActorMsg,
+    clock::{ClockState, TimeControl},
+    engine::{EngineAction, EngineSnap, Seat, handicap_points},
+    wire::xy,
+};
+
+/// The level of games whose stored seat names none (created before levels existed, or by a
+/// client that sends none).
+pub(crate) const DEFAULT_LEVEL: u8 = 5;
+
+/// The least thinking time a fair share gives.
+const MIN_SHARE: Duration = Duration::from_millis(50);
+
+/// How far past its own plan a search may run before it counts as failed.
+pub(crate) const OVERRUN_GRACE: Duration = Duration::from_secs(2);
+
+/// The searches of the whole server: at most `workers` at once, the rest queue fairly.
+#[derive(Clone, Debug)]
+pub(crate) struct SearchPool {
+    permits: Arc<Semaphore>,
+    workers: usize,
+    /// Searches waiting for a worker.
+    waiting: Arc<AtomicUsize>,
+}
+
+impl SearchPool {
+    pub(crate) fn new(workers: usize) -> SearchPool {
+        let workers = workers.max(1);
+        SearchPool {
+            permits: Arc::new(Semaphore::new(workers)),
+            workers,
+            waiting: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    async fn acquire(&self) -> OwnedSemaphorePermit {
+        struct Waiting<'a>(&'a AtomicUsize);
+        impl Drop for Waiting<'_> {
+            fn drop(&mut self) {
+                self.0.fetch_sub(1, Ordering::Relaxed);
+            }
+        }
+        self.waiting.fetch_add(1, Ordering::Relaxed);
+        let _waiting = Waiting(&self.waiting);
+        Arc::clone(&self.permits)
+            .acquire_owned()
+            .await
+            .unwrap_or_else(|_| unreachable!("the search pool's semaphore is never closed"))
+    }
+
+    /// A search's share of `planned` thinking time while the pool is busy: with more
+    /// searches running and waiting than workers, each gets its part, so that the queue
+    /// moves and every game in it still answers within its clock. `None`: the whole plan.
+    fn fair_share(&self, planned: Duration) -> Option<Duration> {
+        let running = self.workers - self.permits.available_permits();
+        let load = running + self.waiting.load(Ordering::Relaxed);
+        (load > self.workers).then(|| {
+            planned
+                .mul_f64(self.workers as f64 / load as f64)
+                .max(MIN_SHARE)
+        })
+    }
+}
+
+/// The player of `level` (1 to 10): one search thread (the pool runs games side by side),
+/// and when there is no clock the level's thinking time per move.
+#[must_use]
+pub(crate) fn player_config(level: u8) -> PlayerConfig {
+    let level = level.clamp(1, tengen_engine::MAX_LEVEL);
+    PlayerConfig {
+        level,
+        // Below level 10 the level's playouts stop the search first; this only caps big
+        // boards. Level 10 without a clock thinks a few seconds a move.
+        time_per_move: Some(if level == tengen_engine::MAX_LEVEL {
+            Duration::from_secs(5)
+        } else {
+            Duration::from_secs(2)
+        }),
+        search: SearchConfig {
+            threads: 1,
+            seed: rand::random::<u32>() | 1,
+            ..SearchConfig::default()
+        },
+        ..PlayerConfig::default()
+    }
+}
+
+/// The engine's time system for the server's.
+fn engine_control(time: &TimeControl) -> tengen_engine::TimeControl {
+    let secs = |s: u32| Duration::from_secs(u64::from(s));
+    match *time {
+        TimeControl::None => tengen_engine::TimeControl::None,
+        TimeControl::ByoYomi {
+            main_s,
+            period_s,
+            periods,
+        } => tengen_engine::TimeControl::ByoYomi {
+            main: secs(main_s),
+            period: secs(period_s),
+            periods,
+        },
+        TimeControl::Fischer {
+            initial_s,
+            increment_s,
+            ..
+        } => tengen_engine::TimeControl::Fischer {
+            main: secs(initial_s),
+            increment: secs(increment_s),
+        },
+    }
+}
+
+/// What is left on the engine's clock `state` after `elapsed_ms` of this turn (queueing
+/// included), in the engine's terms; `None` without a clock.
+pub(crate) fn clock_now(time: &TimeControl, state: &ClockState, elapsed_ms: u64) -> Option<Clock> {
+    let ms = Duration::from_millis;
+    match *time {
+        TimeControl::None => None,
+        TimeControl::Fischer { .. } => Some(Clock {
+            main: ms(state.main_ms.saturating_sub(elapsed_ms)),
+            period: Duration::ZERO,
+            count: 0,
+        }),
+        TimeControl::ByoYomi { period_s, .. } => {
+            let period_ms = u64::from(period_s).max(1) * 1000;
+            if elapsed_ms < state.main_ms {
+                return Some(Clock {
+                    main: ms(state.main_ms - elapsed_ms),
+                    period: ms(period_ms),
+                    count: state.periods,
+                });
+            }
+            let over = elapsed_ms - state.main_ms;
+            let used = u32::try_from(over / period_ms).unwrap_or(u32::MAX);
+            Some(Clock {
+                main: Duration::ZERO,
+                period: if used >= state.periods {
+                    Duration::ZERO
+                } else {
+                    ms(period_ms - over % period_ms)
+                },
+                count: state.periods.saturating_sub(used),
+            })
+        }
+    }
+}
+
+/// How one search ended.
+enum Searched {
+    Done(EngineAction),
+    /// The game changed or ended under it: cancelled, nothing to say.
+    Superseded,
+}
+
+/// Runs Tengen's seat until the game ends, the search fails, or the actor goes away.
+pub(crate) async fn run(
+    seat: Seat,
+    level: u8,
+    pool: SearchPool,
+    mut snaps: watch::Receiver<Option<Arc<EngineSnap>>>,
+    actor: mpsc::Sender<ActorMsg>,
+) {
+    let color = seat.color;
+    let mut player = Some(Player::new(player_config(level)));
+    let mut acted_at: Option<u64> = None;
+    loop {
+        let snap = snaps.borrow_and_update().clone();
+        if let Some(snap) = snap {
+            if is_over(&snap) {
+                break;
+            }
+            if acted_at != Some(snap.seq) {
+                let action = match act(&seat, &pool, &mut player, &snap, &mut snaps, &actor).await {
+                    Ok(Some(Searched::Done(action))) => Some(action),
+                    Ok(Some(Searched::Superseded)) => {
+                        let _ = actor
+                            .send(ActorMsg::Thinking {
+                                color,
+                                thinking: false,
+                            })
+                            .await;
+                        // Look at the new state at once (its change was already seen).
+                        continue;
+                    }
+                    Ok(None) => None,
+                    Err(e) => Some(EngineAction::Failed(format!("{}: {e}", seat.name))),
+                };
+                if let Some(action) = action {
+                    let failed = matches!(action, EngineAction::Failed(_));
+                    acted_at = Some(snap.seq);
+                    let msg = ActorMsg::Engine {
+                        color,
+                        seq: snap.seq,
+                        action,
+                    };
+                    if actor.send(msg).await.is_err() || failed {
+                        break;
+                    }
+                }
+            }
+        }
+        if snaps.changed().await.is_err() {
+            break;
+        }
+    }
+}
+
+fn is_over(snap: &EngineSnap) -> bool {
+    snap.over
+        || snap
+            .game
+            .as_ref()
+            .is_some_and(|g| matches!(g.phase(), Phase::Finished(_)))
+}
+
+/// Waits until the game moves on from version `seq` (or ends, or the actor goes).
+async fn superseded(snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>, seq: u64) {
+    loop {
+        if snaps.changed().await.is_err() {
+            return;
+        }
+        let moved_on = snaps
+            .borrow()
+            .as_ref()
+            .is_none_or(|s| s.seq != seq || is_over(s));
+        if moved_on {
+            return;
+        }
+    }
+}
+
+async fn act(
+    seat: &Seat,
+    pool: &SearchPool,
+    player: &mut Option<Player>,
+    snap: &EngineSnap,
+    snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>,
+    actor: &mpsc::Sender<ActorMsg>,
+) -> Result<Option<Searched>, String> {
+    let color = seat.color;
+    let Some(game) = &snap.game else {
+        if color == Color::Black && snap.both_joined {
+            return Ok(Some(Searched::Done(EngineAction::Place(handicap_points(
+                snap.size,
+                snap.handicap,
+            )))));
+        }
+        return Ok(None);
+    };
+    if !snap.started {
+        return Ok(None);
+    }
+    match game.phase() {
+        Phase::Playing if game.to_move() == color => {
+            search(seat, pool, player, snap, game, snaps, actor)
+                .await
+                .map(Some)
+        }
+        Phase::Scoring if !game.accepted(color) => {
+            let dead = dead_stones(player.as_ref(), game)
+                .into_iter()
+                .map(xy)
+                .collect();
+            Ok(Some(Searched::Done(EngineAction::Dead(dead))))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The dead stones Tengen proposes: those the last search's ownership map gives to the
+/// other colour, and those inside pass-alive territory.
+fn dead_stones(player: Option<&Player>, game: &Game) -> Vec<tengen_core::Point> {
+    let mut dead = game.suggest_dead();
+    let Some(ownership) = player
+        .and_then(Player::last_result)
+        .map(|r| &r.ownership)
+        .filter(|o| o.len() == game.size().area())
+    else {
+        return dead;
+    };
+    let n = usize::from(game.size().get());
+    for (p, c) in game.board().stones() {
+        let own = ownership[usize::from(p.y) * n + usize::from(p.x)];
+        let lost = match c {
+            Color::Black => own < -0.5,
+            Color::White => own > 0.5,
+        };
+        if lost && !dead.contains(&p) {
+            dead.push(p);
+        }
+    }
+    dead
+}
+
+/// One move: waits for a worker (fairly), then searches with the clock as it stands then.
+async fn search(
+    seat: &Seat,
+    pool: &SearchPool,
+    player: &mut Option<Player>,
+    snap: &EngineSnap,
+    game: &Game,
+    snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>,
+    actor: &mpsc::Sender<ActorMsg>,
+) -> Result<Searched, String> {
+    let color = seat.color;
+    let permit = tokio::select! {
+        permit = pool.acquire() => permit,
+        () = superseded(snaps, snap.seq) => return Ok(Searched::Superseded),
+    };
+    let started = Instant::now();
+    let elapsed_ms = snap.spent_before_ms.saturating_add(
+        started
+            .saturating_duration_since(snap.turn_started)
+            .as_millis() as u64,
+    );
+    let control = engine_control(&snap.time);
+    let clock = clock_now(&snap.time, &snap.clock, elapsed_ms);
+    let mut me = player
+        .take()
+        .ok_or("the player was lost by an earlier failure")?;
+    let (budget, limit) = me.budget(game, &control, clock.as_ref());
+    // The most this search may take: its plan and a grace, never past the clock's zero.
+    let planned = limit
+        .or(budget.time)
+        .unwrap_or(seat.timeout)
+        .saturating_add(TIME_MARGIN + OVERRUN_GRACE);
+    let mut allowed = planned;
+    if let Some(left) = snap.time.time_left_ms(&snap.clock) {
+        let to_zero = Duration::from_millis(left.saturating_sub(elapsed_ms));
+        allowed = allowed.min(to_zero);
+    }
+    let _ = actor
+        .send(ActorMsg::Thinking {
+            color,
+            thinking: true,
+        })
+        .await;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let game_copy = game.clone();
+    let cancelled = Arc::clone(&cancel);
+    let mut handle = tokio::task::spawn_blocking(move || {
+        // The worker stays counted until the search really ends, even when the seat has
+        // given up waiting for it.
+        let _permit = permit;
+        let decision = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            me.genmove(&game_copy, &control, clock.as_ref(), false, &cancelled)
+        }));
+        (me, decision)
+    });
+    // Under load the search stops early (with its best move so far) at its fair share.
+    let share = budget.time.and_then(|planned| pool.fair_share(planned));
+    let soft_stop = sleep_or_never(share);
+    let overrun = tokio::time::sleep(allowed);
+    tokio::pin!(soft_stop, overrun);
+    let mut stopped = false;
+    let outcome = loop {
+        tokio::select! {
+            joined = &mut handle => break Some(joined),
+            () = &mut overrun => break None,
+            () = &mut soft_stop, if !stopped => {
+                stopped = true;
+                cancel.store(true, Ordering::Relaxed);
+            }
+            () = superseded(snaps, snap.seq) => {
+                cancel.store(true, Ordering::Relaxed);
+                // A cancelled search returns at once; keep its player (and tree).
+                if let Ok((me, Ok(_))) = handle.await {
+                    *player = Some(me);
+                }
+                return Ok(Searched::Superseded);
+            }
+        }
+    };
+    let Some(joined) = outcome else {
+        cancel.store(true, Ordering::Relaxed);
+        return Err(format!(
+            "its search overran: no move after {:.1} s (planned {:.1} s)",
+            started.elapsed().as_secs_f64(),
+            limit.or(budget.time).unwrap_or_default().as_secs_f64()
+        ));
+    };
+    let (me, decision) = joined.map_err(|e| format!("its search thread failed: {e}"))?;
+    let decision = decision.map_err(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no message".into());
+        format!("its search panicked ({what})")
+    })?;
+    *player = Some(me);
+    Ok(Searched::Done(match decision {
+        Decision::Play(mv) => EngineAction::Move(mv),
+        Decision::Resign => EngineAction::Resign,
+    }))
+}
+
+async fn sleep_or_never(d: Option<Duration>) {
+    match d {
+        Some(d) => tokio::time::sleep(d).await,
+        None => std::future::pending().await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BYO: TimeControl = TimeControl::ByoYomi {
+        main_s: 10,
+        period_s: 5,
+        periods: 3,
+    };
+
+    #[test]
+    fn queueing_time_is_taken_from_main_time_then_from_the_periods() {
+        let start = BYO.start();
+        let c = clock_now(&BYO, &start, 4_000).unwrap();
+        assert_eq!(c.main, Duration::from_secs(6));
+        assert_eq!((c.period, c.count), (Duration::from_secs(5), 3));
+        // 10 s of main time, then 7 s: one period used, 3 s left of the second.
+        let c = clock_now(&BYO, &start, 17_000).unwrap();
+        assert_eq!(c.main, Duration::ZERO);
+        assert_eq!((c.period, c.count), (Duration::from_secs(3), 2));
+        let c = clock_now(&BYO, &start, 30_000).unwrap();
+        assert_eq!((c.period, c.count), (Duration::ZERO, 0));
+    }
+
+    #[test]
+    fn fischer_time_left_is_what_the_queue_did_not_take() {
+        let f = TimeControl::Fischer {
+            initial_s: 20,
+            increment_s: 2,
+            max_s: 60,
+        };
+        let c = clock_now(&f, &f.start(), 1_500).unwrap();
+        assert_eq!(c.main, Duration::from_millis(18_500));
+        assert_eq!(
+            clock_now(&TimeControl::None, &ClockState::default(), 5),
+            None
+        );
+    }
+
+    #[test]
+    fn levels_are_clamped_to_one_to_ten() {
+        assert_eq!(player_config(0).level, 1);
+        assert_eq!(player_config(11).level, tengen_engine::MAX_LEVEL);
+        assert_eq!(player_config(3).search.threads, 1);
+    }
+
+    #[tokio::test]
+    async fn the_pool_runs_at_most_its_workers_at_once() {
+        let pool = SearchPool::new(2);
+        let a = pool.acquire().await;
+        let _b = pool.acquire().await;
+        assert_eq!(pool.permits.available_permits(), 0);
+        let waiting = tokio::time::timeout(Duration::from_millis(50), pool.acquire()).await;
+        assert!(waiting.is_err(), "a third search must wait");
+        drop(a);
+        let third = tokio::time::timeout(Duration::from_millis(50), pool.acquire()).await;
+        assert!(third.is_ok(), "a freed worker takes the next search");
+        assert_eq!(pool.waiting.load(Ordering::Relaxed), 0);
+    }
+
+    #[tokio::test]
+    async fn a_busy_pool_gives_each_search_its_share_of_the_plan() {
+        let pool = SearchPool::new(2);
+        let second = Duration::from_secs(1);
+        assert_eq!(
+            pool.fair_share(second),
+            None,
+            "an idle pool gives the whole plan"
+        );
+        let _a = pool.acquire().await;
+        let _b = pool.acquire().await;
+        let queued: Vec<_> = (0..2)
+            .map(|_| {
+                let pool = pool.clone();
+                tokio::spawn(async move { drop(pool.acquire().await) })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        // Two running and two waiting on two workers: half the plan each.
+        assert_eq!(pool.fair_share(second), Some(Duration::from_millis(500)));
+        for q in queued {
+            q.abort();
+        }
+    }
+}

@@ -1,0 +1,675 @@
+//! `tengen bench estimate`: the dead-stone estimator on counted game records, beside GNU Go.
+//!
+//! Every game of the manifest (`file,game_index,rules,...,result,...,markup_check`, the
+//! format of `go-counted-games-dev/manifest.csv`) is replayed under its own `RU` (unknown or
+//! absent: Japanese, as those servers counted), estimated with the default budget and counted;
+//! the count is compared with `RE`. In the same run GNU Go (`--mode gtp --level 10`, with
+//! `--chinese-rules` for a game counted by area) is asked `loadsgf` and `final_score` for the
+//! same file. Printed: exact matches overall, on the games
+//! whose own territory marks reproduce `RE` (`markup_check = match`), on the others and per
+//! source folder; every miss with its reason; the time per estimate (median and slowest).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use tengen_core::{Color, Game, GameResult, Move, Point, Scoring};
+use tengen_engine::estimate::{Budget, Estimate, estimate};
+use tengen_sgf::{
+    GameTree, Mode, RecordedResult, ReplayOptions, WinBy, gtp_coordinate, parse, replay,
+};
+
+use crate::diagnose::diagnose;
+
+#[derive(Args)]
+pub(crate) struct EstimateArgs {
+    /// The manifest of counted games (paths in it are relative to its folder).
+    #[arg(long)]
+    manifest: PathBuf,
+    /// GNU Go's program, asked the same question in the same run.
+    #[arg(long, default_value = "/usr/games/gnugo")]
+    gnugo: PathBuf,
+    /// Leave GNU Go out.
+    #[arg(long)]
+    no_gnugo: bool,
+    /// Only the games whose file contains this text.
+    #[arg(long)]
+    only: Option<String>,
+    /// Print every game, not only the misses.
+    #[arg(long)]
+    verbose: bool,
+    /// Draw the board of every miss with the estimate (x, o: dead; S, s: seki).
+    #[arg(long)]
+    show: bool,
+    /// Playouts per estimate instead of the default budget's.
+    #[arg(long)]
+    playouts: Option<u32>,
+    /// Time limit per estimate in milliseconds instead of the default budget's.
+    #[arg(long)]
+    time_ms: Option<u64>,
+}
+
+/// How each game is estimated and shown.
+struct Settings {
+    show: bool,
+    playouts: Option<u32>,
+    time_ms: Option<u64>,
+}
+
+/// One row of the manifest.
+struct Row {
+    file: String,
+    game_index: usize,
+    result: String,
+    markup_match: bool,
+}
+
+fn read_manifest(path: &Path) -> anyhow::Result<Vec<Row>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the manifest {}", path.display()))?;
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").trim().split(',').collect();
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .with_context(|| format!("{}: no column {name:?}", path.display()))
+    };
+    let (file, index, result, check) = (
+        column("file")?,
+        column("game_index")?,
+        column("result")?,
+        column("markup_check")?,
+    );
+    let mut rows = Vec::new();
+    for (number, line) in lines.enumerate() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(',').collect();
+        let field = |i: usize| {
+            fields
+                .get(i)
+                .copied()
+                .with_context(|| format!("{}: line {}: too few fields", path.display(), number + 2))
+        };
+        rows.push(Row {
+            file: field(file)?.to_owned(),
+            game_index: field(index)?
+                .parse()
+                .with_context(|| format!("{}: line {}: game_index", path.display(), number + 2))?,
+            result: field(result)?.to_owned(),
+            markup_match: field(check)? == "match",
+        });
+    }
+    Ok(rows)
+}
+
+/// A result as Black's margin in half points, if it is a count.
+fn recorded_margin(text: &str) -> Option<i32> {
+    match RecordedResult::parse(text) {
+        RecordedResult::Draw => Some(0),
+        RecordedResult::Win {
+            winner,
+            by: WinBy::Score(points),
+        } => {
+            let half = (points * 2.0).round() as i32;
+            Some(if winner == Color::Black { half } else { -half })
+        }
+        _ => None,
+    }
+}
+
+fn margin_of(result: GameResult) -> Option<i32> {
+    match result {
+        GameResult::Score {
+            winner,
+            margin_half_points,
+        } => {
+            let m = margin_half_points as i32;
+            Some(if winner == Color::Black { m } else { -m })
+        }
+        GameResult::Jigo => Some(0),
+        _ => None,
+    }
+}
+
+fn margin_text(margin: i32) -> String {
+    GameResult::from_margin(margin).to_sgf()
+}
+
+/// GNU Go over GTP: one process for every game.
+struct GnuGo {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl GnuGo {
+    /// GNU Go with its default (Japanese) counting, or its Chinese (area) counting.
+    fn start(program: &Path, area: bool) -> anyhow::Result<GnuGo> {
+        let mut args = vec!["--mode", "gtp", "--level", "10"];
+        if area {
+            args.push("--chinese-rules");
+        }
+        let mut child = Command::new(program)
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot start {}", program.display()))?;
+        let input = child.stdin.take().context("GNU Go's input")?;
+        let output = BufReader::new(child.stdout.take().context("GNU Go's output")?);
+        Ok(GnuGo {
+            child,
+            input,
+            output,
+        })
+    }
+
+    fn ask(&mut self, command: &str) -> anyhow::Result<String> {
+        writeln!(self.input, "{command}")?;
+        self.input.flush()?;
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            if self.output.read_line(&mut line)? == 0 {
+                bail!("GNU Go closed its output after {command:?}");
+            }
+            if line.trim().is_empty() {
+                if answer.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            answer.push_str(line.trim_end());
+        }
+        match answer.strip_prefix('=') {
+            Some(rest) => Ok(rest.trim().to_owned()),
+            None => bail!("GNU Go: {command:?}: {answer}"),
+        }
+    }
+
+    /// GNU Go's `final_score` of a file, as Black's margin.
+    fn final_score(&mut self, file: &Path) -> Result<i32, String> {
+        let path = file.display().to_string();
+        self.ask(&format!("loadsgf {path}"))
+            .and_then(|_| self.ask("final_score"))
+            .map_err(|e| e.to_string())
+            .and_then(|answer| {
+                recorded_margin(&answer).ok_or_else(|| format!("unexpected answer {answer:?}"))
+            })
+    }
+}
+
+impl Drop for GnuGo {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.input.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// What happened to one game.
+struct Outcome {
+    file: String,
+    folder: String,
+    markup_match: bool,
+    recorded: Option<i32>,
+    ours: Result<i32, String>,
+    /// Ours with every fill counted as territory, as the servers counted.
+    ours_fills_as_territory: Option<i32>,
+    reason: String,
+    size: u8,
+    seconds: f64,
+    notes: Vec<String>,
+}
+
+impl Outcome {
+    fn ours_right(&self) -> bool {
+        matches!((&self.ours, self.recorded), (Ok(m), Some(r)) if *m == r)
+    }
+}
+
+fn folder_of(file: &str) -> String {
+    let parts: Vec<&str> = file.split('/').collect();
+    if parts.len() > 2 {
+        parts[1].to_owned()
+    } else {
+        "(top)".to_owned()
+    }
+}
+
+fn vertex(p: Point, estimate: &Estimate) -> String {
+    gtp_coordinate(Move::Play(p), estimate.size())
+}
+
+/// The board with the estimate: `X`/`O` alive, `x`/`o` dead, `S`/`s` Black/White in seki,
+/// `+` dame, `!` a fill.
+fn drawing(game: &tengen_core::Game, estimate: &Estimate) -> String {
+    use tengen_engine::estimate::Status;
+    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let n = game.size().get();
+    let mut out = String::from("     ");
+    for x in 0..n {
+        out.push(char::from(COLUMNS[usize::from(x)]));
+        out.push(' ');
+    }
+    out.push('\n');
+    for y in 0..n {
+        out.push_str(&format!("  {:>2} ", n - y));
+        for x in 0..n {
+            let p = Point::new(x, y);
+            let c = match (game.board().get(p), estimate.status(p)) {
+                (Some(Color::Black), Some(Status::Dead)) => 'x',
+                (Some(Color::White), Some(Status::Dead)) => 'o',
+                (Some(Color::Black), Some(Status::Seki)) => 'S',
+                (Some(Color::White), Some(Status::Seki)) => 's',
+                (Some(Color::Black), _) => 'X',
+                (Some(Color::White), _) => 'O',
+                (None, _) if estimate.fills.iter().any(|&(_, f)| f == p) => '!',
+                (None, _) if estimate.dame.contains(&p) => '+',
+                (None, _) => '.',
+            };
+            out.push(c);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The record of a manifest row and its game replayed to the end under its own `RU`.
+fn load(root: &Path, row: &Row) -> Result<(GameTree, Game), String> {
+    let path = root.join(&row.file);
+    let tree = std::fs::read(&path)
+        .map_err(|e| format!("cannot read: {e}"))
+        .and_then(|bytes| parse(&bytes, Mode::Lenient).map_err(|e| e.to_string()))
+        .and_then(|mut c| {
+            if row.game_index < c.games.len() {
+                Ok(c.games.swap_remove(row.game_index))
+            } else {
+                Err(format!("no game {}", row.game_index))
+            }
+        })?;
+    let game = replay(&tree, &replay_options())
+        .map_err(|e| e.to_string())?
+        .game;
+    Ok((tree, game))
+}
+
+fn replay_options() -> ReplayOptions {
+    ReplayOptions {
+        tolerant: true,
+        ..ReplayOptions::default()
+    }
+}
+
+fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Settings) -> Outcome {
+    let mut outcome = Outcome {
+        file: row.file.clone(),
+        folder: folder_of(&row.file),
+        markup_match: row.markup_match,
+        recorded: recorded_margin(&row.result),
+        ours: Err(String::new()),
+        ours_fills_as_territory: None,
+        reason: String::new(),
+        size: 0,
+        seconds: 0.0,
+        notes: Vec::new(),
+    };
+    let (tree, game) = match loaded {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            outcome.ours = Err(e);
+            return outcome;
+        }
+    };
+    let options = replay_options();
+    outcome.size = game.size().get();
+    let mut budget = Budget::for_size(game.size());
+    if let Some(n) = settings.playouts {
+        budget.playouts = n;
+    }
+    if let Some(ms) = settings.time_ms {
+        budget.time = std::time::Duration::from_millis(ms);
+    }
+    let estimate = estimate(&game, &budget);
+    outcome.seconds = estimate.elapsed.as_secs_f64();
+    if estimate.stopped_early {
+        outcome.notes.push("stopped early".to_owned());
+    }
+    for chain in estimate.uncertain() {
+        outcome.notes.push(format!(
+            "uncertain: {} group",
+            vertex(chain.stones[0], &estimate)
+        ));
+    }
+    outcome.ours = margin_of(estimate.score.result).ok_or_else(|| "no count".to_owned());
+    outcome.ours_fills_as_territory =
+        margin_of(game.score_as_ended(&estimate.dead_stones()).result);
+    if !outcome.ours_right() {
+        if let Some(recorded) = outcome.recorded {
+            let mut rules = *game.rules();
+            rules.scoring = match rules.scoring {
+                Scoring::Area => Scoring::Territory,
+                Scoring::Territory => Scoring::Area,
+            };
+            let other = ReplayOptions {
+                rules_override: Some(rules),
+                ..options.clone()
+            };
+            let other_game = replay(&tree, &other).ok().map(|r| r.game);
+            let marked = tengen_sgf::cli::marked_dead_stones(&tree, &game).ok();
+            let has_marks = tree
+                .main_line()
+                .any(|n| n.get("TB").is_some() || n.get("TW").is_some());
+            let marked = marked.filter(|_| has_marks);
+            let diagnosis = diagnose(
+                &game,
+                &estimate,
+                recorded,
+                other_game.as_ref(),
+                marked.as_deref(),
+            );
+            outcome.reason = diagnosis.shown(game.size()).to_string();
+            if settings.show {
+                outcome.reason.push('\n');
+                outcome.reason.push_str(&drawing(&game, &estimate));
+                for chain in &estimate.chains {
+                    if chain.confidence < 0.9 {
+                        outcome.reason.push_str(&format!(
+                            "     {} {:?} {} stones: {:?} by {:?}, survival {:.2}\n",
+                            vertex(chain.stones[0], &estimate),
+                            chain.color,
+                            chain.stones.len(),
+                            chain.status,
+                            chain.basis,
+                            chain.survival
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    outcome
+}
+
+/// Counts of right answers, for one row of the summary.
+#[derive(Default)]
+struct Tally {
+    games: u32,
+    ours: u32,
+    gnugo: u32,
+}
+
+impl Tally {
+    fn add(&mut self, ours: bool, gnugo: bool) {
+        self.games += 1;
+        self.ours += u32::from(ours);
+        self.gnugo += u32::from(gnugo);
+    }
+
+    fn line(&self, name: &str, with_gnugo: bool) -> String {
+        let percent = |n: u32| 100.0 * f64::from(n) / f64::from(self.games.max(1));
+        let mut line = format!(
+            "{name:<28} {:>4} games  Tengen {:>4} ({:5.1} %)",
+            self.games,
+            self.ours,
+            percent(self.ours)
+        );
+        if with_gnugo {
+            line.push_str(&format!(
+                "  GNU Go {:>4} ({:5.1} %)",
+                self.gnugo,
+                percent(self.gnugo)
+            ));
+        }
+        line
+    }
+}
+
+pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
+    let root = args
+        .manifest
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let rows: Vec<Row> = read_manifest(&args.manifest)?
+        .into_iter()
+        .filter(|r| {
+            args.only
+                .as_ref()
+                .is_none_or(|o| r.file.contains(o.as_str()))
+        })
+        .collect();
+
+    let settings = Settings {
+        show: args.show,
+        playouts: args.playouts,
+        time_ms: args.time_ms,
+    };
+    let loaded: Vec<Result<(GameTree, Game), String>> =
+        rows.iter().map(|row| load(&root, row)).collect();
+
+    // GNU Go answers on its own thread while Tengen estimates on this one, asked under the
+    // game's counting: its default (Japanese) counting, or `--chinese-rules` for area counting.
+    let (sender, receiver) = mpsc::channel();
+    let gnugo_thread = (!args.no_gnugo).then(|| {
+        let files: Vec<(PathBuf, bool)> = rows
+            .iter()
+            .zip(&loaded)
+            .map(|(r, l)| {
+                let area = l
+                    .as_ref()
+                    .is_ok_and(|(_, g)| g.rules().scoring == Scoring::Area);
+                (root.join(&r.file), area)
+            })
+            .collect();
+        let program = args.gnugo.clone();
+        std::thread::spawn(move || {
+            let mut engines: [Option<GnuGo>; 2] = [None, None];
+            for (file, area) in files {
+                let engine = &mut engines[usize::from(area)];
+                if engine.is_none() {
+                    match GnuGo::start(&program, area) {
+                        Ok(g) => *engine = Some(g),
+                        Err(e) => {
+                            let _ = sender.send(Err(e.to_string()));
+                            return;
+                        }
+                    }
+                }
+                let file = std::fs::canonicalize(&file).unwrap_or(file);
+                if let Some(gnugo) = engine.as_mut() {
+                    let _ = sender.send(Ok(gnugo.final_score(&file)));
+                }
+            }
+        })
+    });
+
+    let mut outcomes = Vec::new();
+    for (row, loaded) in rows.iter().zip(loaded) {
+        let outcome = run_one(row, loaded, &settings);
+        if args.verbose {
+            println!(
+                "{}: RE {} Tengen {} ({:.3} s){}",
+                outcome.file,
+                row.result,
+                outcome
+                    .ours
+                    .as_ref()
+                    .map_or_else(|e| e.clone(), |m| margin_text(*m)),
+                outcome.seconds,
+                if outcome.notes.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", outcome.notes.join("; "))
+                }
+            );
+        }
+        outcomes.push(outcome);
+    }
+    let mut gnugo: Vec<Option<Result<i32, String>>> = vec![None; rows.len()];
+    if let Some(thread) = gnugo_thread {
+        for (i, answer) in receiver.iter().enumerate() {
+            match answer {
+                Ok(a) if i < gnugo.len() => gnugo[i] = Some(a),
+                Ok(_) => {}
+                Err(e) => bail!("GNU Go: {e}"),
+            }
+        }
+        let _ = thread.join();
+    }
+    report(
+        &outcomes,
+        &gnugo,
+        !args.no_gnugo,
+        &gnugo_regression_answers(&root),
+    );
+    Ok(())
+}
+
+/// GNU Go's own expected answers for the records behind its `score.tst` and `score2.tst`
+/// (`loadsgf games/scoring/scoreN.sgf`, `#? [B\+45.5]`), when the oracle data lies beside the
+/// counted games: by record path (`games/scoring/scoreN.sgf`), Black's margin.
+fn gnugo_regression_answers(root: &Path) -> std::collections::HashMap<String, i32> {
+    let mut answers = std::collections::HashMap::new();
+    let dir = root.join("../go-deadstone-oracles/gnugo");
+    for name in ["score.tst", "score2.tst"] {
+        let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
+            continue;
+        };
+        let mut file = None;
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("loadsgf ") {
+                file = rest.split_whitespace().next().map(str::to_owned);
+            } else if let Some(answer) = line.strip_prefix("#? [") {
+                let answer = answer
+                    .trim_end_matches('*')
+                    .trim_end_matches(']')
+                    .replace('\\', "");
+                if let (Some(f), Some(m)) = (file.take(), recorded_margin(&answer)) {
+                    answers.insert(f, m);
+                }
+            }
+        }
+    }
+    answers
+}
+
+fn report(
+    outcomes: &[Outcome],
+    gnugo: &[Option<Result<i32, String>>],
+    with_gnugo: bool,
+    expected: &std::collections::HashMap<String, i32>,
+) {
+    let gnugo_right = |i: usize, o: &Outcome| matches!((&gnugo[i], o.recorded), (Some(Ok(m)), Some(r)) if *m == r);
+    println!("\nMisses (RE, Tengen, GNU Go, reason):");
+    for (i, o) in outcomes.iter().enumerate() {
+        if o.ours_right() {
+            continue;
+        }
+        let ours = o
+            .ours
+            .as_ref()
+            .map_or_else(|e| format!("error: {e}"), |m| margin_text(*m));
+        let theirs = match &gnugo[i] {
+            Some(Ok(m)) => margin_text(*m),
+            Some(Err(e)) => format!("error: {e}"),
+            None => "-".to_owned(),
+        };
+        let recorded = o.recorded.map_or("?".to_owned(), margin_text);
+        let mut reason = if o.reason.is_empty() {
+            "no count".to_owned()
+        } else {
+            o.reason.clone()
+        };
+        if let Some(&answer) = expected.get(&o.file) {
+            let same = if o.ours.as_ref().ok() == Some(&answer) {
+                ", as Tengen"
+            } else {
+                ""
+            };
+            reason.push_str(&format!(
+                " (GNU Go's regression expects {}{same})",
+                margin_text(answer)
+            ));
+        }
+        println!(
+            "  {}{}: RE {recorded}, Tengen {ours}, GNU Go {theirs}: {reason}{}",
+            o.file,
+            if o.markup_match { " (marks match)" } else { "" },
+            if o.notes.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", o.notes.join("; "))
+            }
+        );
+    }
+
+    let mut all = Tally::default();
+    let mut marked = Tally::default();
+    let mut others = Tally::default();
+    let mut folders: std::collections::BTreeMap<&str, Tally> = Default::default();
+    for (i, o) in outcomes.iter().enumerate() {
+        let (ours, theirs) = (o.ours_right(), gnugo_right(i, o));
+        all.add(ours, theirs);
+        if o.markup_match {
+            marked.add(ours, theirs);
+        } else {
+            others.add(ours, theirs);
+        }
+        folders.entry(&o.folder).or_default().add(ours, theirs);
+    }
+    println!("\nExact matches of RE:");
+    println!("{}", all.line("all", with_gnugo));
+    println!("{}", marked.line("own marks reproduce RE", with_gnugo));
+    println!("{}", others.line("the others", with_gnugo));
+    let with_fills = outcomes
+        .iter()
+        .filter(|o| o.recorded.is_some() && o.recorded == o.ours_fills_as_territory)
+        .count();
+    println!(
+        "{:<28} {:>4} games  Tengen {:>4} (the fills of chains in atari counted as territory)",
+        "all, fills as territory",
+        outcomes.len(),
+        with_fills
+    );
+    println!("\nPer source folder:");
+    for (folder, tally) in &folders {
+        println!("{}", tally.line(folder, with_gnugo));
+    }
+
+    println!("\nTime per estimate (default budget):");
+    let mut sizes: Vec<u8> = outcomes.iter().map(|o| o.size).filter(|&s| s > 0).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    for size in sizes {
+        let mut times: Vec<f64> = outcomes
+            .iter()
+            .filter(|o| o.size == size)
+            .map(|o| o.seconds)
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2];
+        let slowest = times[times.len() - 1];
+        let slowest_file = outcomes
+            .iter()
+            .filter(|o| o.size == size && o.seconds == slowest)
+            .map(|o| o.file.as_str())
+            .next()
+            .unwrap_or("");
+        println!(
+            "{size}x{size}: {} games, median {:.3} s, slowest {:.3} s ({slowest_file})",
+            times.len(),
+            median,
+            slowest
+        );
+    }
+}
