@@ -100,7 +100,14 @@ fn rss_kib() -> u64 {
         .unwrap_or(0)
 }
 
+/// One request, or `Null` if it is not answered within 30 s.
 async fn http(addr: SocketAddr, method: &str, path: &str, body: Value) -> Value {
+    tokio::time::timeout(Duration::from_secs(30), http_once(addr, method, path, body))
+        .await
+        .unwrap_or(Value::Null)
+}
+
+async fn http_once(addr: SocketAddr, method: &str, path: &str, body: Value) -> Value {
     let mut stream = TcpStream::connect(addr).await.expect("connect");
     let body = body.to_string();
     let req = format!(
@@ -136,6 +143,8 @@ struct Shared {
     start: Instant,
     measuring: AtomicBool,
     stop: AtomicBool,
+    /// Players whose connection the server closed before the end.
+    dropped: AtomicU64,
 }
 
 async fn player(
@@ -162,10 +171,14 @@ async fn player(
     let offset = interval.mul_f64((game as f64 * 0.618_034) % 1.0);
     let mut next_send = Instant::now() + offset;
     while !shared.stop.load(Ordering::Relaxed) {
-        let Ok(Some(Ok(Message::Text(t)))) =
-            tokio::time::timeout(Duration::from_secs(2), ws.next()).await
-        else {
-            continue;
+        let t = match tokio::time::timeout(Duration::from_secs(2), ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => t,
+            Ok(Some(Ok(_))) | Err(_) => continue,
+            // Closed (the server refused or lost the connection): this player is done.
+            Ok(None | Some(Err(_))) => {
+                shared.dropped.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
         };
         let Ok(m) = serde_json::from_str::<Value>(t.as_str()) else {
             continue;
@@ -375,6 +388,7 @@ async fn run(a: Args) {
         start: Instant::now(),
         measuring: AtomicBool::new(false),
         stop: AtomicBool::new(false),
+        dropped: AtomicU64::new(0),
     });
     // Each player moves once per `interval` (a game: twice), so the total is `rate` moves
     // per second.
@@ -409,6 +423,10 @@ async fn run(a: Args) {
         }
     }
     all.sort_unstable();
+    let dropped = shared.dropped.load(Ordering::Relaxed);
+    if dropped > 0 {
+        println!("load: {dropped} players' connections were closed by the server during the run");
+    }
     println!(
         "load: {} moves in {:.1} s = {:.0} moves/s sustained (target rate {:.0}); move → opponent update: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms{}",
         all.len(),

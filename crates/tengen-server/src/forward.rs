@@ -21,7 +21,7 @@ use crate::{config::ServerConfig, error::AppError};
 /// The header of a request one server sends another.
 pub(crate) const FORWARDED: &str = "x-tengen-forwarded";
 /// How long the server running a game has to accept a forwarded connection.
-const CONNECT_WITHIN: Duration = Duration::from_secs(3);
+const CONNECT_WITHIN: Duration = Duration::from_secs(10);
 
 /// Whether a request came from another server.
 pub(crate) fn was_forwarded(headers: &HeaderMap) -> bool {
@@ -49,7 +49,7 @@ pub(crate) async fn http(
 ) -> Result<Response, AppError> {
     let stream = tokio::time::timeout(CONNECT_WITHIN, tokio::net::TcpStream::connect(holder))
         .await
-        .map_err(|_| not_answering(holder, "no connection within 3 s"))?
+        .map_err(|_| not_answering(holder, "no connection within 10 s"))?
         .map_err(|e| not_answering(holder, e))?;
     let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
         .await
@@ -150,7 +150,7 @@ async fn connect(holder: &str, id: &str) -> Result<Upstream, String> {
         tokio_tungstenite_server::connect_async(request),
     )
     .await
-    .map_err(|_| "no connection within 3 s".to_owned())?
+    .map_err(|_| "no connection within 10 s".to_owned())?
     .map_err(|e| e.to_string())?;
     Ok(stream)
 }

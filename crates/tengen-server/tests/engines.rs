@@ -109,14 +109,27 @@ async fn engines_that_do_not_answer_at_start_up_are_named_with_the_reason_and_no
         .unwrap_or_else(|| panic!("no address in {line:?}; stderr {}", stderr.lock().unwrap()));
     let (_, info) = http(addr, "GET", "/api/info", None).await;
     assert_eq!(info["engines"], json!(["fake"]), "{info}");
-    let text = stderr.lock().unwrap().clone();
-    for (name, why) in [
+    // The reasons were written before the address, but the thread reading stderr may not
+    // have them yet on a busy machine: give it a few seconds.
+    let reasons = [
         ("missing", "no-such-engine-anywhere"),
         ("exits", "exit"),
         ("mute", "no answer"),
-    ] {
+    ];
+    let said = |text: &str, name: &str, why: &str| {
+        text.lines().any(|l| l.contains(name) && l.contains(why))
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let text = loop {
+        let text = stderr.lock().unwrap().clone();
+        if reasons.iter().all(|(n, w)| said(&text, n, w)) || std::time::Instant::now() > deadline {
+            break text;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    for (name, why) in reasons {
         assert!(
-            text.lines().any(|l| l.contains(name) && l.contains(why)),
+            said(&text, name, why),
             "stderr does not say why {name} failed: {text}"
         );
     }

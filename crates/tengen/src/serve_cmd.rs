@@ -210,6 +210,12 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let addr = listener.local_addr()?;
     if store.shared() {
         let advertise = match &args.advertise {
+            Some(a)
+                if a.rsplit_once(':')
+                    .is_none_or(|(host, port)| host.is_empty() || port.parse::<u16>().is_err()) =>
+            {
+                anyhow::bail!("--advertise {a:?}: not HOST:PORT")
+            }
             Some(a) => a.clone(),
             None if addr.ip().is_unspecified() => anyhow::bail!(
                 "--addr {addr}: give --advertise HOST:PORT, the address other servers on this database reach this one at"

@@ -95,7 +95,7 @@ impl Cluster {
         )
         .await?;
         if !self.0.joined.swap(true, Ordering::SeqCst) {
-            tokio::spawn(heartbeat(Arc::clone(&self.0), addr));
+            tokio::spawn(heartbeat(Arc::downgrade(&self.0), addr));
         }
         Ok(())
     }
@@ -103,6 +103,24 @@ impl Cluster {
     /// Takes `game`'s lease if nobody holds it, this server does, or its holder has not been
     /// seen for [`LEASE_TTL`]; else says who holds it.
     pub(super) async fn claim(&self, game: &str) -> Result<Claim, StoreError> {
+        // First a plain read: a game another live server holds (the common case, for a
+        // relayed player) is answered without locking its lease row, which would wait for
+        // the holder's append under way.
+        let current: Option<(Option<String>, bool, bool)> = bounded(
+            sqlx::query_as(
+                "SELECT n.addr, COALESCE(n.seen > now() - make_interval(secs => $3), false),
+                        l.node = $2
+                 FROM leases l LEFT JOIN nodes n ON n.id = l.node WHERE l.game_id = $1",
+            )
+            .bind(game)
+            .bind(&self.0.node)
+            .bind(ttl_secs())
+            .fetch_optional(&self.0.pool),
+        )
+        .await?;
+        if let Some((Some(addr), true, false)) = current {
+            return Ok(Claim::Elsewhere(addr));
+        }
         for _ in 0..3 {
             let taken = bounded_raw_claim(&self.0, game).await?;
             match taken {
@@ -258,13 +276,16 @@ impl Inner {
 
 /// Renews this server's `seen` every second; after a gap longer than half a lease (the
 /// process was paused, or the database away) and every few seconds anyway, checks which
-/// leases it still holds.
-async fn heartbeat(inner: Arc<Inner>, addr: String) {
+/// leases it still holds. Stops when the store is dropped.
+async fn heartbeat(inner: std::sync::Weak<Inner>, addr: String) {
     let mut last_ok = Instant::now();
     let mut until_verify = VERIFY_EVERY;
     let mut failing = false;
     loop {
         tokio::time::sleep(HEARTBEAT).await;
+        let Some(inner) = inner.upgrade() else {
+            return;
+        };
         let gap = last_ok.elapsed();
         let renewed = bounded(
             sqlx::query(
