@@ -1,48 +1,19 @@
-// A 9×9 AGA game between two browser contexts through the invite link: moves (one player
-// with one-click placement, the other with ghost stone and second tap), a refused ko with
-// the ko point shown, two passes (White's closing pass), a dead stone, acceptance with both
-// ticks, and the score table. A screenshot of each step goes to e2e/screenshots/.
+// A 9×9 AGA game between two browser contexts through the invite link, watched by a
+// spectator: moves (one player with one-click placement, the other with ghost stone and
+// second tap), a refused ko with the ko point shown and the notice cleared by the next move,
+// the tab title, two passes (White's closing pass), a dead stone, acceptance with both ticks,
+// the score table and the end sentence; then the finished game stepped through at its own
+// address, and its SGF. A screenshot of each step goes to e2e/screenshots/.
 //
 // Needs TENGEN_URL (e2e/run.sh starts the server and sets it).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-const BASE = process.env.TENGEN_URL;
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
-
-const pt = (x, y) => `rect.pt[data-x="${x}"][data-y="${y}"]`;
-const stone = (x, y, color) => `circle[data-stone="${color}"][cx="${x}"][cy="${y}"]`;
-
-/** Debian's Chromium with two separate browser contexts: one per player. */
-async function twoPlayers() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const pages = [];
-  for (let i = 0; i < 2; i++) {
-    const ctx = await browser.newContext({ viewport: { width: 1200, height: 820 } });
-    const page = await ctx.newPage();
-    page.on('pageerror', (e) => { throw e; });
-    pages.push(page);
-  }
-  return { browser, black: pages[0], white: pages[1] };
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: join(SHOTS, name + '.png') });
-}
+import { BASE, pt, stone, people, shot, createGame, joinGame, gameId, statusIs } from './lib.mjs';
 
 test('two players play a 9x9 AGA game in the browser to the score', { timeout: 120_000 }, async () => {
   assert.ok(BASE, 'TENGEN_URL is not set: run e2e/run.sh');
-  const { browser, black, white } = await twoPlayers();
+  const { browser, pages: [black, white, watcher] } = await people(3);
   try {
 
     // 1. Create the game: 9×9, AGA, Black, a person through the invite link.
@@ -63,10 +34,21 @@ test('two players play a 9x9 AGA game in the browser to the score', { timeout: 1
     assert.match(await black.textContent('#status'), /Waiting for your opponent/);
     await shot(black, '02-waiting-with-invite-link');
 
-    // 2. The opponent opens the invite link and takes White.
+    // 2. The opponent opens the invite link, gives a name and takes White.
     await white.goto(invite);
-    await white.waitForFunction(() => /you play White/.test(document.getElementById('game-title').textContent));
+    await white.waitForSelector('#join-box:not([hidden])');
     assert.doesNotMatch(white.url(), /invite/, 'the invite is removed from the address bar');
+    await shot(white, '03a-join-with-a-name');
+    await white.fill('#join-name', 'Bob');
+    await white.click('#join-button');
+    await white.waitForFunction(() => /you play White/.test(document.getElementById('game-title').textContent));
+    await black.waitForFunction(() => /White: Bob/.test(document.getElementById('player-white').textContent));
+    assert.match(await black.title(), /^\(your move\) Tengen – Alice vs Bob$/);
+    assert.match(await white.title(), /^Tengen – Alice vs Bob$/);
+    const id = gameId(black);
+    await watcher.goto(`${BASE}/g/${id}`);
+    await watcher.waitForFunction(() => /watching/.test(document.getElementById('game-title').textContent));
+    await black.waitForFunction(() => /1 watching/.test(document.getElementById('watchers').textContent));
     await black.waitForFunction(() => /online/.test(document.querySelector('#player-white .conn').textContent));
     assert.equal(await white.isHidden('#invite-box'), true, 'the invite link is only shown to its creator');
     await white.click('details.prefs summary');
@@ -94,9 +76,12 @@ test('two players play a 9x9 AGA game in the browser to the score', { timeout: 1
     await playB(6, 6);
     await playW(3, 1); // a throw-in Black captures as a ko
     await black.waitForSelector('#last-move');
+    assert.match(await white.title(), /^Tengen/, 'not your move: no mark in the title');
+    assert.match(await black.title(), /^\(your move\)/);
     await shot(black, '04-moves-with-last-move-marker');
     await playB(4, 1); // captures the White stone on D8
     await white.waitForFunction(() => document.querySelector('#player-black .facts').textContent.includes('captures 1'));
+    await white.waitForFunction(() => /9\. B E8 ×1/.test(document.getElementById('move-list').textContent));
 
     // 4. White retakes at once: refused, explained, ko point marked.
     await white.click(pt(3, 1));
@@ -106,8 +91,9 @@ test('two players play a 9x9 AGA game in the browser to the score', { timeout: 1
     assert.equal(await white.locator(stone(3, 1, 'white')).count(), 0);
     await shot(white, '05-ko-refused-with-ko-point');
 
-    // White plays elsewhere; Black connects the ko.
+    // White plays elsewhere: the refusal notice goes with the move. Black connects the ko.
     await playW(7, 1);
+    assert.equal(await white.textContent('#notice'), '', 'the next move clears the refusal');
     await playB(3, 1);
 
     // 5. Two passes: White, then Black; under AGA White adds the closing pass.
@@ -124,9 +110,21 @@ test('two players play a 9x9 AGA game in the browser to the score', { timeout: 1
     assert.match(passStones, /pass stones 2/, 'White passed twice: Black holds two pass stones');
     await shot(black, '07-scoring-phase');
 
-    // 6. Dead stones: Black marks White's lone stone at H8 dead.
+    // 6. Dead stones: the phase opens with Tengen's estimate, shown as such. Black clicks
+    // H8's group: the proposal is the players' now; Black ends with it dead.
+    for (const p of [black, white, watcher]) {
+      await p.waitForSelector('#proposal-label[data-estimated="true"]');
+    }
+    await shot(white, '08a-tengen-estimate-proposed');
+    const h8Dead = 'circle[data-dead="true"][cx="7"][cy="1"]';
+    const deadBefore = await white.locator(h8Dead).count();
     await black.click(pt(7, 1));
-    await white.waitForSelector('circle[data-dead="true"][cx="7"][cy="1"]');
+    await white.waitForSelector('#proposal-label[data-estimated="false"]');
+    if (deadBefore) {
+      await white.waitForSelector('circle[data-stone="white"][cx="7"][cy="1"]:not([data-dead])');
+      await black.click(pt(7, 1));
+    }
+    await white.waitForSelector(h8Dead);
     await shot(white, '08-dead-stone-marked');
 
     // 7. Acceptance: both ticks, then the score table.
@@ -141,18 +139,58 @@ test('two players play a 9x9 AGA game in the browser to the score', { timeout: 1
     for (const row of ['Territory', 'Captures', 'Dead stones', 'Pass stones', 'Komi', 'Total']) {
       assert.ok(table.includes(row), `score table has ${row}`);
     }
-    const result = (await black.textContent('#result')).replace('Result: ', '');
-    const id = new URL(black.url()).pathname.split('/').pop();
+    const result = await black.getAttribute('#result', 'data-result');
     const view = await (await fetch(`${BASE}/api/games/${id}`)).json();
     assert.equal(view.state.result, result);
     assert.equal(view.state.phase, 'finished');
     await shot(black, '10-score-table-black');
     await shot(white, '11-score-table-white');
 
-    // 8. The record.
+    const points = result.slice(2);
+    const sentence = `${result[0] === 'B' ? 'Black' : 'White'} wins by ${points} points.`;
+    for (const p of [black, white, watcher]) {
+      await p.waitForFunction((s) => document.getElementById('end-sentence').textContent === s, sentence);
+    }
+    assert.match(await black.textContent('#move-list-end'), /wins by/);
+    await shot(watcher, '11a-spectator-at-the-end');
+
+    // 8. The finished game at its own address: step back and forth through it.
+    const moves = view.moves.length;
+    const page = watcher;
+    await page.goto(`${BASE}/g/${id}`);
+    await page.waitForSelector(`#move-list button[data-ply="${moves}"].current`);
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => /move 0 of/.test(document.getElementById('nav-position').textContent));
+    assert.equal(await page.locator('circle[data-stone]').count(), 0, 'the first position is empty');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForSelector(stone(2, 1, 'black'));
+    assert.equal(await page.locator('circle[data-stone]').count(), 3, 'three moves in: three stones');
+    assert.equal(await page.isVisible('#nav-live'), true, 'the final position is one click away');
+    await page.click(`#move-list button[data-ply="9"]`);
+    await page.waitForFunction(() => /move 9 of/.test(document.getElementById('nav-position').textContent));
+    assert.equal(await page.locator(stone(3, 1, 'white')).count(), 0, 'move 9 captured D8');
+    await page.click('details.prefs summary');
+    await page.check('#numbers-toggle');
+    await page.waitForSelector('text.move-number');
+    assert.equal(await page.locator('text.move-number').count(), 8, 'eight stones carry their numbers');
+    await shot(page, '11b-review-move-9-with-numbers');
+    await page.click('#nav-prev');
+    await page.waitForSelector(stone(3, 1, 'white'));
+    await page.click('#nav-live');
+    await page.waitForSelector('#nav-live[hidden]', { state: 'attached' });
+    await page.waitForSelector('rect[data-territory]');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction((n) => document.getElementById('nav-position').textContent === `move ${n - 1} of ${n}`, moves);
+    await page.keyboard.press('End');
+    await page.waitForSelector('#nav-live[hidden]', { state: 'attached' });
+
+    // 9. The record: names, date, rules, result.
     const sgf = await (await fetch(`${BASE}/api/games/${id}/sgf`)).text();
     assert.match(sgf, /RU\[aga\]/);
     assert.ok(sgf.includes(`RE[${result}]`));
+    assert.match(sgf, /PB\[Alice\]/);
+    assert.match(sgf, /PW\[Bob\]/);
+    assert.ok(sgf.includes(`DT[${new Date().toISOString().slice(0, 10)}]`), 'DT is today (UTC)');
     assert.equal(await black.isVisible('#sgf-link'), true);
   } finally {
     await browser.close();
@@ -161,17 +199,10 @@ test('two players play a 9x9 AGA game in the browser to the score', { timeout: 1
 
 test('a player aborts a game after one move; it is listed as aborted', { timeout: 60_000 }, async () => {
   assert.ok(BASE, 'TENGEN_URL is not set: run e2e/run.sh');
-  const { browser, black, white } = await twoPlayers();
+  const { browser, pages: [black, white] } = await people(2);
   try {
-    await black.goto(BASE + '/');
-    await black.check('input[name="color"][value="black"]');
-    await black.fill('input[name="name"]', 'Carol');
-    await black.click('#create-button');
-    await black.waitForURL(/\/g\/[0-9a-f]{16}$/);
-    await black.waitForSelector('#invite-box:not([hidden])');
-    const invite = await black.inputValue('#invite-link');
-    await white.goto(invite);
-    await white.waitForFunction(() => /you play White/.test(document.getElementById('game-title').textContent));
+    const invite = await createGame(black, { name: 'Carol' });
+    await joinGame(white, invite, null);
     const before = await white.locator('#resign-button').boundingBox();
     await black.click(pt(2, 2));
     await white.waitForSelector(stone(2, 2, 'black'));
@@ -182,7 +213,7 @@ test('a player aborts a game after one move; it is listed as aborted', { timeout
     await shot(black, '12-abort-confirmation');
     await black.click('#confirm-yes');
     for (const p of [black, white]) {
-      await p.waitForFunction(() => /Game aborted by Black: no result/.test(document.getElementById('status').textContent));
+      await p.waitForFunction(() => document.getElementById('end-sentence').textContent === 'Game aborted by Black: no result.');
     }
     await shot(white, '13-aborted');
     const id = new URL(black.url()).pathname.split('/').pop();

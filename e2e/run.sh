@@ -42,4 +42,6 @@ if [ -z "$url" ]; then
   exit 1
 fi
 echo "e2e: $bin serving on $url"
-TENGEN_URL="$url" node --test play.test.mjs
+# One browser at a time (2 cores in CI); `e2e/run.sh chat.test.mjs` runs one file.
+if [ "$#" -eq 0 ]; then set -- play.test.mjs end.test.mjs chat.test.mjs phone.test.mjs; fi
+TENGEN_URL="$url" node --test --test-concurrency=1 "$@"

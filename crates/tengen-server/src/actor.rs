@@ -22,6 +22,12 @@ use crate::{
     wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, Side, WireError},
 };
 
+#[path = "chat.rs"]
+mod chat;
+pub(crate) use chat::HIDDEN_FROM_PLAYERS;
+#[path = "dead_estimate.rs"]
+mod dead_estimate;
+
 /// What a connection gets when it joins a game's stream.
 pub(crate) struct Connected {
     pub role: Role,
@@ -61,6 +67,13 @@ pub(crate) enum ActorMsg {
         seq: u64,
         action: EngineAction,
     },
+    /// Tengen's estimate of the dead stones for the scoring phase that had proposal
+    /// `version` after `resumptions` disputes.
+    Estimated {
+        version: u32,
+        resumptions: u32,
+        points: Vec<crate::wire::Xy>,
+    },
     /// Tengen's own player started (or stopped) searching a move.
     Thinking {
         color: Color,
@@ -68,6 +81,7 @@ pub(crate) enum ActorMsg {
     },
     Join {
         invite: String,
+        name: Option<String>,
         reply: oneshot::Sender<Result<JoinOk, AppError>>,
     },
     Sgf {
@@ -125,6 +139,12 @@ struct Actor {
     stale: bool,
     /// When to try reloading a stale state again.
     retry_at: Option<Instant>,
+    /// The pool of blocking threads that also runs dead-stone estimates.
+    searches: SearchPool,
+    /// This actor's own inbox (weak, so that it still closes when the handles go).
+    inbox: mpsc::WeakSender<ActorMsg>,
+    /// When each role last chatted (the chat's rate limit).
+    chat_times: std::collections::HashMap<Role, Vec<Instant>>,
 }
 
 /// How often a stale game tries to reload while the store cannot be read.
@@ -166,6 +186,9 @@ pub(crate) fn spawn(
         broken: false,
         stale: false,
         retry_at: None,
+        searches: searches.clone(),
+        inbox: tx.downgrade(),
+        chat_times: std::collections::HashMap::new(),
     };
     if !actor.rt.finished() {
         for color in Color::ALL {
@@ -331,6 +354,7 @@ impl Actor {
                 let welcome = to_json(&ServerMsg::Welcome {
                     you: role,
                     state: Box::new(self.view()),
+                    chat: chat::visible(&self.rt.chat, role, self.rt.finished()),
                 });
                 let _ = reply.send(Ok(Connected {
                     role,
@@ -359,34 +383,31 @@ impl Actor {
                 let _ = reply.send(result);
             }
             ActorMsg::Engine { color, seq, action } => self.engine_action(color, seq, action).await,
+            ActorMsg::Estimated {
+                version,
+                resumptions,
+                points,
+            } => self.estimated(version, resumptions, points).await,
             ActorMsg::Thinking { color, thinking } => {
                 if *self.rt.engine_thinking.get(color) != thinking {
                     *self.rt.engine_thinking.get_mut(color) = thinking;
                     self.broadcast_state();
                 }
             }
-            ActorMsg::Join { invite, reply } => {
-                let result = self.join(&invite).await;
+            ActorMsg::Join {
+                invite,
+                name,
+                reply,
+            } => {
+                let result = self.join(&invite, name.as_deref()).await;
                 let _ = reply.send(result);
             }
             ActorMsg::Snapshot { reply } => {
-                let moves = self
-                    .rt
-                    .game
-                    .as_ref()
-                    .map(|g| {
-                        g.moves()
-                            .iter()
-                            .map(|m| crate::wire::MoveView {
-                                color: m.color.into(),
-                                at: m.mv.point().map(crate::wire::xy),
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let (moves, initial_board) = crate::history::moves(&self.rt);
                 let _ = reply.send(crate::wire::GameView {
                     state: self.view(),
                     moves,
+                    initial_board,
                 });
             }
             ActorMsg::Sgf { reply } => {
@@ -408,6 +429,9 @@ impl Actor {
         msg: ClientMsg,
         lag_ms: u64,
     ) -> Result<Option<String>, WireError> {
+        if let ClientMsg::Chat { text } = &msg {
+            return self.chat(role, text).await.map(|()| None);
+        }
         if msg == ClientMsg::Resync {
             return Ok(Some(to_json(&ServerMsg::State {
                 state: Box::new(self.view()),
@@ -523,7 +547,7 @@ impl Actor {
         }
     }
 
-    async fn join(&mut self, invite: &str) -> Result<JoinOk, AppError> {
+    async fn join(&mut self, invite: &str, name: Option<&str>) -> Result<JoinOk, AppError> {
         if self.rt.aborted.is_some() {
             return Err(AppError::Conflict(
                 "this game was aborted: you can look at it".into(),
@@ -552,6 +576,7 @@ impl Actor {
         self.commit(vec![Record::Joined {
             color: color.into(),
             token,
+            name: name.map(|n| crate::settings::player_name(Some(n))),
         }])
         .await
         .map_err(|e| AppError::Unavailable(e.message))?;
@@ -635,7 +660,19 @@ impl Actor {
             self.reload().await;
             return Err(unavailable());
         }
+        let scoring_began = next
+            .game
+            .as_ref()
+            .is_some_and(|g| g.phase() == Phase::Scoring)
+            && self
+                .rt
+                .game
+                .as_ref()
+                .is_none_or(|g| g.phase() != Phase::Scoring);
         self.rt = next;
+        if scoring_began {
+            self.start_estimate();
+        }
         let changed = !events.is_empty();
         for e in events {
             self.broadcast(e);

@@ -212,7 +212,10 @@ impl Runtime {
                 self.scoring(proposal)?;
                 Ok(vec![Record::Resume { by: side }])
             }
-            ClientMsg::Hello { .. } | ClientMsg::Resync | ClientMsg::Ping => {
+            ClientMsg::Hello { .. }
+            | ClientMsg::Resync
+            | ClientMsg::Ping
+            | ClientMsg::Chat { .. } => {
                 Err(WireError::new(ErrorCode::BadMessage, "not a game command"))
             }
         }

@@ -236,6 +236,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/join", post(join_game))
         .route("/api/games/{id}/sgf", get(sgf))
         .route("/ws/{id}", get(ws))
+        .merge(crate::web::routes())
         .layer(DefaultBodyLimit::max(16 * 1024))
         // The whole request, body included (a WebSocket's request ends with its upgrade).
         .layer(TimeoutLayer::with_status_code(
@@ -434,6 +435,9 @@ async fn list_games(State(state): State<AppState>) -> Result<Json<GameList>, App
 #[derive(Deserialize)]
 struct JoinForm {
     invite: String,
+    /// The joiner's name (optional).
+    #[serde(default)]
+    name: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -452,7 +456,7 @@ async fn join_game(
     let handle = match state.route_request(&id, &headers).await? {
         Route::Here(h) => h,
         Route::There(holder) => {
-            let body = serde_json::json!({ "invite": form.invite });
+            let body = serde_json::json!({ "invite": form.invite, "name": form.name });
             let path = format!("/api/games/{id}/join");
             return forward::http(
                 &holder,
@@ -467,6 +471,7 @@ async fn join_game(
     let ok = handle
         .ask(|reply| ActorMsg::Join {
             invite: form.invite,
+            name: form.name,
             reply,
         })
         .await

@@ -41,6 +41,7 @@ mod decide;
 mod engine;
 mod error;
 mod forward;
+mod history;
 mod http;
 mod lag;
 mod limits;
@@ -55,6 +56,7 @@ mod store;
 #[cfg(test)]
 mod test_postgres;
 mod view;
+mod web;
 pub mod wire;
 mod ws;
 

@@ -60,7 +60,7 @@ impl SearchPool {
         }
     }
 
-    async fn acquire(&self) -> OwnedSemaphorePermit {
+    pub(crate) async fn acquire(&self) -> OwnedSemaphorePermit {
         struct Waiting<'a>(&'a AtomicUsize);
         impl Drop for Waiting<'_> {
             fn drop(&mut self) {

@@ -25,6 +25,10 @@ pub(crate) enum Record {
     Joined {
         color: Side,
         token: String,
+        /// The name the joiner gave (cleaned as a creator's is); absent: the seat keeps
+        /// its placeholder name.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
     },
     /// Black's free handicap stones.
     Placed {
@@ -66,6 +70,11 @@ pub(crate) enum Record {
         by: Side,
         points: Vec<Xy>,
     },
+    /// Tengen's estimate of the dead stones became the proposal (the scoring phase opens
+    /// with it; the players then change it or accept it).
+    Estimated {
+        points: Vec<Xy>,
+    },
     Accept {
         by: Side,
         proposal: u32,
@@ -85,6 +94,10 @@ pub(crate) enum Record {
     },
     /// Nobody opened the invitation in time: the game ends with no result.
     Expired,
+    /// A line of chat (not a game change: engines do not act on it).
+    Chat {
+        line: crate::wire::ChatLine,
+    },
     /// A clock checkpoint: the player to move (`color`) has spent `spent_ms` on this turn so
     /// far. Written while a clock runs, so that a restart charges the thinking time up to the
     /// last checkpoint (and not the time the server was down). `left_ms` is the time the

@@ -48,6 +48,10 @@ pub(crate) struct Runtime {
     pub turn_started: Instant,
     /// Time of this turn already charged before `turn_started` (from a checkpoint).
     pub spent_before_ms: u64,
+    /// The dead-stone proposal (its version) that is Tengen's estimate, unchanged.
+    pub estimated: Option<u32>,
+    /// The chat, both rooms, in order.
+    pub chat: Vec<crate::wire::ChatLine>,
 }
 
 impl Runtime {
@@ -84,6 +88,8 @@ impl Runtime {
             created_ms: *at_ms,
             turn_started: now,
             spent_before_ms: 0,
+            estimated: None,
+            chat: Vec::new(),
         })
     }
 
@@ -251,6 +257,11 @@ impl Runtime {
             self.seq += 1;
             return Ok(None);
         }
+        if let Record::Chat { line } = record {
+            self.chat.push(line.clone());
+            self.seq += 1;
+            return Ok(None);
+        }
         let event = self.apply_inner(record, now)?;
         self.seq += 1;
         self.game_seq = self.seq;
@@ -268,12 +279,15 @@ impl Runtime {
         }
         Ok(match record {
             Record::Created { .. } => return Err("a second `created`".into()),
-            Record::Joined { color, token } => {
+            Record::Joined { color, token, name } => {
                 let c = Color::from(*color);
                 if self.seats[c.index()].is_some() {
                     return Err("seat already taken".into());
                 }
                 self.seats[c.index()] = Some(token.clone());
+                if let Some(name) = name {
+                    self.setup.name_seat(c, name);
+                }
                 self.invite = None;
                 self.start_turn(now);
                 EventView::Joined { color: *color }
@@ -354,6 +368,15 @@ impl Runtime {
                 self.game_mut()?.set_dead(&pts).map_err(e)?;
                 EventView::DeadChanged { by: *by }
             }
+            Record::Estimated { points } => {
+                let pts: Vec<Point> = points.iter().map(|&p| point(p)).collect();
+                let game = self.game_mut()?;
+                game.set_dead(&pts).map_err(e)?;
+                self.estimated = Some(game.dead_version());
+                EventView::Estimated {
+                    dead: points.len() as u32,
+                }
+            }
             Record::Accept { by, proposal } => {
                 let game = self.game_mut()?;
                 if game.dead_version() != *proposal {
@@ -420,6 +443,7 @@ impl Runtime {
                 EventView::Expired
             }
             Record::Clock { .. } => return Err("a clock checkpoint out of place".into()),
+            Record::Chat { .. } => return Err("a chat line out of place".into()),
         })
     }
 }

@@ -142,6 +142,19 @@ pub struct GameSetup {
     pub creator: crate::wire::Side,
 }
 
+impl GameSetup {
+    /// Names a person's seat (the joiner's name); engine seats keep theirs.
+    pub(crate) fn name_seat(&mut self, color: Color, name: &str) {
+        let seat = match color {
+            Color::Black => &mut self.black,
+            Color::White => &mut self.white,
+        };
+        if let SeatKind::Person { name: shown } = seat {
+            name.clone_into(shown);
+        }
+    }
+}
+
 /// The one-line summary of a rule set shown on the form and the game page.
 #[must_use]
 pub(crate) fn rules_summary(rules_text: &str) -> String {
@@ -179,7 +192,7 @@ pub(crate) fn rules_summary(rules_text: &str) -> String {
 /// A name as shown to everyone: without control characters (NUL, escapes, line breaks) or
 /// the invisible marks that reverse the text around them, trimmed, at most 40 characters;
 /// "Player" when nothing is left.
-fn player_name(given: Option<&str>) -> String {
+pub(crate) fn player_name(given: Option<&str>) -> String {
     let shown: String = given
         .unwrap_or("")
         .chars()

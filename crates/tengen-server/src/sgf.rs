@@ -22,6 +22,7 @@ pub(crate) fn write(rt: &Runtime) -> String {
     let root = tree.root();
     push(&mut tree, root, "PB", vec![setup.black.name().to_owned()]);
     push(&mut tree, root, "PW", vec![setup.white.name().to_owned()]);
+    push(&mut tree, root, "DT", vec![sgf_date(rt.created_ms)]);
     match setup.time {
         TimeControl::None => {}
         TimeControl::ByoYomi {
@@ -88,4 +89,35 @@ pub(crate) fn write(rt: &Runtime) -> String {
         }
     }
     write_sgf(&[tree])
+}
+
+/// `YYYY-MM-DD` (UTC) of a Unix time in milliseconds, for `DT`. Hand-written (Howard
+/// Hinnant's days-to-civil algorithm) rather than a date crate for one line of the record.
+fn sgf_date(unix_ms: u64) -> String {
+    let days = (unix_ms / 86_400_000) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sgf_date;
+
+    #[test]
+    fn dt_is_the_utc_calendar_date_of_the_creation() {
+        assert_eq!(sgf_date(0), "1970-01-01");
+        // 2024-02-29 23:59:59.999 UTC, a leap day, and the next millisecond.
+        assert_eq!(sgf_date(1_709_251_199_999), "2024-02-29");
+        assert_eq!(sgf_date(1_709_251_200_000), "2024-03-01");
+        assert_eq!(sgf_date(951_782_400_000), "2000-02-29");
+        assert_eq!(sgf_date(4_102_444_800_000), "2100-01-01");
+    }
 }

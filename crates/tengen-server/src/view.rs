@@ -142,6 +142,9 @@ impl Runtime {
                 what: self.undo_description(u.plies, u.by),
             }),
             proposal: game.map_or(0, Game::dead_version),
+            estimated: game.is_some_and(|g| {
+                g.phase() == Phase::Scoring && self.estimated == Some(g.dead_version())
+            }),
             ownership: score.as_ref().zip(game).map(|(s, g)| ownership_map(s, g)),
             score: score.as_ref().map(score_view),
             result: game.and_then(Game::result).map(|r| r.to_string()),

@@ -135,6 +135,11 @@ pub enum ClientMsg {
         /// The proposal disputed.
         proposal: u32,
     },
+    /// Say something in the chat (players in the players' room, spectators in theirs).
+    Chat {
+        /// Plain text, at most 500 characters.
+        text: String,
+    },
     /// Ask for the full state again.
     Resync,
     /// Keep-alive.
@@ -182,6 +187,9 @@ pub enum ServerMsg {
         you: Role,
         /// The state.
         state: Box<StateView>,
+        /// The chat so far that you may read.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        chat: Vec<ChatLine>,
     },
     /// Something happened: version `v`, what, and the state after it.
     Update {
@@ -216,6 +224,14 @@ pub enum ServerMsg {
         black: bool,
         /// Whether a connection holds White's seat (engines always).
         white: bool,
+    },
+    /// A line of chat. Not a game change, so it has no version.
+    Chat {
+        /// A spectators' line during the game: the players' connections do not pass it on.
+        /// (First, so that the serialised message starts with it.)
+        hidden_from_players: bool,
+        /// The line.
+        line: ChatLine,
     },
     /// Answer to `ping`.
     Pong,
@@ -342,6 +358,11 @@ pub enum EventView {
     DeadChanged {
         /// Who changed them.
         by: Side,
+    },
+    /// Tengen's estimate of the dead stones is the proposal now.
+    Estimated {
+        /// How many stones it marks dead.
+        dead: u32,
     },
     /// A player accepted the proposal.
     Accepted {
@@ -529,6 +550,9 @@ pub struct StateView {
     pub undo: Option<UndoView>,
     /// The dead-stone proposal number (accept and toggle refer to it).
     pub proposal: u32,
+    /// The proposal is Tengen's estimate of the dead stones, unchanged by the players.
+    #[serde(default)]
+    pub estimated: bool,
     /// In the scoring phase and after: one letter per point (`-` dame, `b`/`w` territory,
     /// `X` dead stone, `Z` dead stone left in seki, `S` stone in seki, `e` seki eye, `A` alive).
     pub ownership: Option<String>,
@@ -564,12 +588,15 @@ pub fn coord_name(p: Point, size: u8) -> String {
 }
 
 /// One move of the record.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveView {
     /// Who moved.
     pub color: Side,
     /// Where; `None` for a pass.
     pub at: Option<Xy>,
+    /// The stones this move captured (so a page can step through the game without rules).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub captured: Vec<Xy>,
 }
 
 /// `GET /api/games/{id}`: the state and every move so far.
@@ -579,4 +606,34 @@ pub struct GameView {
     pub state: StateView,
     /// Every move, in order (White's forced closing pass included).
     pub moves: Vec<MoveView>,
+    /// The board before the first move (handicap stones), as [`StateView::board`].
+    #[serde(default)]
+    pub initial_board: String,
+}
+
+/// Which room a line was said in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Room {
+    /// Between the two players (spectators read it too).
+    Players,
+    /// Among spectators (players read it once the game is over).
+    Spectators,
+}
+
+/// One line of chat, as stored and as sent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// The room.
+    pub room: Room,
+    /// The speaker's seat, none for a spectator.
+    pub color: Option<Side>,
+    /// The speaker's name as shown.
+    pub name: String,
+    /// The text, plain (the page shows it as text, never as markup).
+    pub text: String,
+    /// Moves played when it was said.
+    pub ply: u32,
+    /// When (Unix milliseconds).
+    pub at_ms: u64,
 }

@@ -329,6 +329,7 @@ async fn serve(
                 }
             }
             update = updates.recv() => match update {
+                Ok(text) if role != Role::Spectator && text.starts_with(crate::actor::HIDDEN_FROM_PLAYERS) => {}
                 Ok(text) => send_text(sink, &text, within).await?,
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     // Too far behind: send the whole state instead of the missed updates.

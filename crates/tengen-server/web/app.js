@@ -1,14 +1,39 @@
 // Tengen's browser client. It draws what the server sends and sends the player's intent;
-// every rule is decided by the server.
+// every rule is decided by the server. Plain scripts sharing one scope, no build step (the
+// page is ~2000 lines): app.js (this: the game page), board.js, review.js, sound.js,
+// home.js (which starts the page).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const SVGNS = 'http://www.w3.org/2000/svg';
-const LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
-
-function coordName(x, y, size) { return LETTERS[x] + (size - y); }
 function colorName(c) { return c === 'black' ? 'Black' : 'White'; }
 function other(c) { return c === 'black' ? 'white' : 'black'; }
+
+/** A result (`B+12.5`, `W+R`, `B+T`, `W+F`, `Jigo`, `Void`) as a sentence. */
+function resultSentence(r) {
+  if (r === 'Jigo') return 'Jigo: the game is a draw.';
+  if (r === 'Void') return 'No result: the game is void.';
+  const m = /^([BW])\+(.+)$/.exec(r || '');
+  if (!m) return r || '';
+  const winner = m[1] === 'B' ? 'Black' : 'White';
+  const loser = m[1] === 'B' ? 'White' : 'Black';
+  if (m[2] === 'R') return `${loser} resigned: ${winner} wins.`;
+  if (m[2] === 'T') return `${winner} wins on time: ${loser} ran out of time.`;
+  if (m[2] === 'F') return `${winner} wins by forfeit.`;
+  return `${winner} wins by ${m[2]} point${m[2] === '1' ? '' : 's'}.`;
+}
+
+/** How a finished game ended, in a sentence. */
+function endSentence(st) {
+  if (st.expired) return 'The invitation expired before anyone opened it: no result.';
+  if (st.aborted_by) return `Game aborted by ${colorName(st.aborted_by)}: no result.`;
+  return resultSentence(st.result);
+}
+
+/** The colour that ran out of time, if the game ended so. */
+function timedOut(st) {
+  const m = st.phase === 'finished' && /^([BW])\+T$/.exec(st.result || '');
+  return m ? (m[1] === 'B' ? 'white' : 'black') : null;
+}
 
 async function api(method, path, body) {
   const res = await fetch(path, {
@@ -26,129 +51,22 @@ async function api(method, path, body) {
   return data;
 }
 
-// ---------- Home: the form and the lists ----------
-
-function formValue(form) {
-  const f = new FormData(form);
-  let size = f.get('size');
-  if (size === 'other') size = f.get('size-other');
-  const time = f.get('time');
-  let tc = { kind: 'none' };
-  if (time === 'byo_yomi') {
-    tc = { kind: 'byo_yomi', main_s: Math.round(+f.get('byo-main') * 60),
-      period_s: +f.get('byo-period'), periods: +f.get('byo-periods') };
-  } else if (time === 'fischer') {
-    tc = { kind: 'fischer', initial_s: Math.round(+f.get('fi-initial') * 60),
-      increment_s: +f.get('fi-inc'), max_s: Math.round(+f.get('fi-max') * 60) };
-  }
-  const opp = f.get('opponent');
-  let opponent = { kind: 'person' };
-  if (opp === 'tengen') opponent = { kind: 'tengen', level: +f.get('level') };
-  else if (opp && opp.startsWith('gtp:')) opponent = { kind: 'gtp', name: opp.slice(4) };
-  const body = {
-    size: +size, rules: f.get('rules'), handicap: +f.get('handicap'),
-    placement: f.get('placement'), color: f.get('color'), time: tc, opponent,
-    name: f.get('name') || null,
-  };
-  const komi = f.get('komi');
-  if (komiEdited && komi !== '') body.komi = +komi;
-  return body;
-}
-
-let komiEdited = false;
-
-async function refreshPreview() {
-  const form = $('create-form');
-  const body = formValue(form);
-  document.querySelectorAll('.time-fields').forEach((el) => {
-    el.classList.toggle('shown', el.dataset.for === body.time.kind);
-  });
-  try {
-    const p = await api('POST', '/api/preview', body);
-    $('rules-summary').textContent = p.rules_summary;
-    $('handicap-preview').textContent = p.handicap + ' Komi ' + p.komi + '.';
-    if (!komiEdited) $('komi-input').value = p.komi;
-    $('form-error').textContent = '';
-    $('create-button').disabled = false;
-  } catch (e) {
-    $('form-error').textContent = e.message;
-    $('create-button').disabled = true;
-  }
-}
-
-async function showHome() {
-  $('home').hidden = false;
-  const info = await api('GET', '/api/info');
-  const engines = $('engine-options');
-  engines.innerHTML = '';
-  for (const name of info.engines) {
-    const label = document.createElement('label');
-    label.innerHTML = '<input type="radio" name="opponent"> ';
-    label.firstChild.value = 'gtp:' + name;
-    label.append(document.createTextNode(name + ' (GTP engine)'));
-    engines.append(label);
-  }
-  const form = $('create-form');
-  // Choosing a level chooses Tengen.
-  $('level-select').addEventListener('change', () => {
-    form.querySelector('input[name=opponent][value=tengen]').checked = true;
-  });
-  form.addEventListener('change', (e) => {
-    if (e.target.name === 'komi') komiEdited = true;
-    if (['rules', 'handicap'].includes(e.target.name)) komiEdited = false;
-    refreshPreview();
-  });
-  $('komi-input').addEventListener('input', () => { komiEdited = true; });
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    $('create-button').disabled = true;
-    try {
-      const g = await api('POST', '/api/games', formValue(form));
-      localStorage.setItem('tengen.seat.' + g.id, g.seat);
-      if (g.invite) localStorage.setItem('tengen.invite.' + g.id, g.invite);
-      location.href = '/g/' + g.id;
-    } catch (err) {
-      $('form-error').textContent = err.message;
-      $('create-button').disabled = false;
-    }
-  });
-  refreshPreview();
-  const lists = await api('GET', '/api/games');
-  const fill = (el, games, finished) => {
-    el.innerHTML = '';
-    if (!games.length) { el.innerHTML = '<li class="hint">none</li>'; return; }
-    for (const g of games) {
-      const li = document.createElement('li');
-      const a = document.createElement('a');
-      a.href = '/g/' + g.id;
-      a.textContent = `${g.black} (B) vs ${g.white} (W)`;
-      li.append(a, document.createTextNode(
-        ` — ${g.size}×${g.size}, ${g.rules}, ${g.moves} moves, ` +
-        (finished ? (g.aborted ? 'aborted' : (g.result || 'over')) : g.phase)));
-      if (finished) {
-        const s = document.createElement('a');
-        s.href = `/api/games/${g.id}/sgf`;
-        s.textContent = ' SGF';
-        li.append(s);
-      }
-      el.append(li);
-    }
-  };
-  fill($('live-games'), lists.live, false);
-  fill($('finished-games'), lists.finished, true);
-}
-
 // ---------- The game page ----------
 
 const G = {
   id: null, seat: null, role: 'spectator', state: null, lastV: 0, ws: null,
   ghost: null, koFlash: null, receivedAt: 0, retry: 0, placing: [], pendingResync: false,
+  invite: null, captured: [], capturedTimer: null,
 };
 
 function prefs() {
+  const touch = window.matchMedia && matchMedia('(pointer: coarse)').matches;
   return {
-    confirm: localStorage.getItem('tengen.confirm') || 'click',
+    // Touch screens confirm with a ghost stone by default; a mouse plays in one click.
+    confirm: localStorage.getItem('tengen.confirm') || (touch ? 'ghost' : 'click'),
     coords: localStorage.getItem('tengen.coords') !== 'off',
+    numbers: localStorage.getItem('tengen.numbers') === 'on',
+    theme: localStorage.getItem('tengen.theme') || 'wood',
   };
 }
 
@@ -173,18 +91,37 @@ async function showGame(id) {
   const invite = hash.get('invite');
   if (location.hash) history.replaceState(null, '', '/g/' + id);
   if (invite && !G.seat) {
-    try {
-      const j = await api('POST', `/api/games/${id}/join`, { invite });
-      localStorage.setItem('tengen.seat.' + id, j.seat);
-      G.seat = j.seat;
-    } catch (e) {
-      $('notice').textContent = e.message;
-    }
+    // The invited player watches until they give a name and take the seat.
+    G.invite = invite;
+    $('join-box').hidden = false;
+    $('join-name').value = localStorage.getItem('tengen.name') || '';
+    $('join-box').onsubmit = (e) => { e.preventDefault(); joinGame(); };
   }
   setupControls();
+  setupReview();
+  setupSound();
+  setupChat();
   connect();
   setInterval(() => { send({ type: 'ping' }); }, 20000);
   setInterval(renderClocks, 200);
+}
+
+async function joinGame() {
+  const name = $('join-name').value.trim();
+  $('join-button').disabled = true;
+  try {
+    const j = await api('POST', `/api/games/${G.id}/join`, { invite: G.invite, name: name || null });
+    if (name) localStorage.setItem('tengen.name', name);
+    localStorage.setItem('tengen.seat.' + G.id, j.seat);
+    G.seat = j.seat;
+    G.invite = null;
+    $('join-box').hidden = true;
+    reconnect();
+  } catch (e) {
+    $('join-error').textContent = e.message;
+  } finally {
+    $('join-button').disabled = false;
+  }
 }
 
 function connect() {
@@ -201,6 +138,14 @@ function connect() {
   };
 }
 
+/** Replaces the connection (after taking a seat, or to get what a new one is sent). */
+function reconnect() {
+  const old = G.ws;
+  G.ws = null;
+  if (old) old.close();
+  connect();
+}
+
 function onMessage(m) {
   switch (m.type) {
     case 'welcome':
@@ -208,6 +153,8 @@ function onMessage(m) {
       G.retry = 0;
       banner(null);
       setState(m.state);
+      onChatWelcome(m.chat);
+      syncHistory();
       break;
     case 'update':
       if (m.v <= G.lastV) return; // already seen
@@ -215,12 +162,13 @@ function onMessage(m) {
         if (!G.pendingResync) { G.pendingResync = true; send({ type: 'resync' }); }
         return;
       }
-      announce(m.event, m.state);
+      onEvent(m.event, G.state, m.state);
       setState(m.state);
       break;
     case 'state':
       G.pendingResync = false;
       setState(m.state);
+      syncHistory();
       break;
     case 'audience':
       // Who is watching and who is connected: not a game change, no version.
@@ -231,7 +179,10 @@ function onMessage(m) {
       render();
       break;
     case 'error':
-      showError(m);
+      if (!chatRefusal(m)) showError(m);
+      break;
+    case 'chat':
+      onChatLine(m.line);
       break;
     default:
       break;
@@ -267,8 +218,9 @@ function announce(ev, st) {
     case 'undo_declined': t = `${colorName(ev.by)} declined the undo`; break;
     case 'undo_accepted': t = `Undo: ${ev.plies} move(s) taken back`; break;
     case 'accepted': t = `${colorName(ev.by)} accepted the dead stones`; break;
+    case 'estimated': t = `Tengen's estimate: ${ev.dead} dead stone${ev.dead === 1 ? '' : 's'} marked`; break;
     case 'resumed': t = `${colorName(ev.by)} disputed; play resumes, ${colorName(ev.to_move)} to move`; break;
-    case 'finished': t = `Game over: ${ev.result}`; break;
+    case 'finished': t = `Game over. ${resultSentence(ev.result)}`; break;
     case 'aborted': t = `${colorName(ev.by)} aborted the game: no result`; break;
     case 'joined': t = `${colorName(ev.color)} joined`; break;
     case 'expired': t = 'The invitation expired unopened: no result'; break;
@@ -276,18 +228,39 @@ function announce(ev, st) {
     default: break;
   }
   if (t) $('announce').textContent = t;
-  if (['played', 'passed', 'resumed', 'undo_accepted', 'dead_changed'].includes(ev.type)) {
-    $('notice').textContent = '';
-    G.koFlash = null;
+}
+
+/** An update: the announcement, the move list, sounds, the capture shown for a moment. */
+function onEvent(ev, prev, st) {
+  announce(ev, st);
+  const captured = followHistory(ev, prev, st);
+  if (ev.type === 'played') {
+    playSound(captured.length ? 'capture' : 'stone');
+    if (captured.length) {
+      G.captured = captured;
+      clearTimeout(G.capturedTimer);
+      G.capturedTimer = setTimeout(() => { G.captured = []; renderBoard(); }, 900);
+    }
   }
+  const me = myColor();
+  if (me && ev.color && ev.color !== me && st.phase === 'playing' && st.to_move === me &&
+    (ev.type === 'played' || ev.type === 'passed')) notifyMove(st, ev);
 }
 
 function setState(st) {
+  const prev = G.state;
   G.state = st;
   G.lastV = st.v;
   G.receivedAt = performance.now();
   if (st.ply !== (G.ghostPly ?? st.ply)) G.ghost = null;
+  // A refusal is about the position it was made in: the next move or phase clears it.
+  if (!prev || prev.ply !== st.ply || prev.phase !== st.phase || prev.proposal !== st.proposal) {
+    $('notice').textContent = '';
+    G.koFlash = null;
+  }
   render();
+  // At the end the players may read the spectators' chat: a new connection brings it.
+  if (prev && prev.phase !== 'finished' && st.phase === 'finished' && myColor()) reconnect();
 }
 
 function setupControls() {
@@ -296,6 +269,21 @@ function setupControls() {
   $('coords-toggle').checked = p.coords;
   $('confirm-mode').onchange = (e) => { localStorage.setItem('tengen.confirm', e.target.value); G.ghost = null; renderBoard(); };
   $('coords-toggle').onchange = (e) => { localStorage.setItem('tengen.coords', e.target.checked ? 'on' : 'off'); renderBoard(); };
+  $('numbers-toggle').checked = p.numbers;
+  $('numbers-toggle').onchange = (e) => { localStorage.setItem('tengen.numbers', e.target.checked ? 'on' : 'off'); renderBoard(); };
+  $('theme-select').value = p.theme;
+  document.documentElement.dataset.theme = p.theme;
+  $('theme-select').onchange = (e) => {
+    localStorage.setItem('tengen.theme', e.target.value);
+    document.documentElement.dataset.theme = e.target.value;
+    renderBoard();
+  };
+  $('copy-invite').onclick = async () => {
+    const input = $('invite-link');
+    try { await navigator.clipboard.writeText(input.value); } catch (_) { input.select(); document.execCommand('copy'); }
+    $('copy-invite').textContent = 'Copied ✓';
+    setTimeout(() => { $('copy-invite').textContent = 'Copy link'; }, 2000);
+  };
   $('pass-button').onclick = () => {
     const ply = G.state.ply;
     confirmDialog('Pass? If your opponent passes too, play stops and dead stones are marked.', 'Yes, pass',
@@ -340,6 +328,7 @@ function confirmDialog(text, yes, onYes) {
 function onPointClick(x, y) {
   const st = G.state;
   const me = myColor();
+  if (reviewing()) { goTo(null); return; } // a click on a past position returns to the game
   if (!st || !me) return;
   const stone = st.board[y * st.size + x];
   if (st.phase === 'placing') {
@@ -367,108 +356,33 @@ function onPointClick(x, y) {
   send({ type: 'play', ply: st.ply, x, y });
 }
 
-function el(name, attrs, parent) {
-  const e = document.createElementNS(SVGNS, name);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  if (parent) parent.append(e);
-  return e;
-}
-
-function starPoints(n) {
-  if (n < 7) return [];
-  const e = n >= 13 ? 3 : 2;
-  const pts = [e, n - 1 - e];
-  const res = [];
-  for (const a of pts) for (const b of pts) res.push([a, b]);
-  if (n % 2 === 1) {
-    const c = (n - 1) / 2;
-    res.push([c, c]);
-    if (n >= 13) res.push([e, c], [n - 1 - e, c], [c, e], [c, n - 1 - e]);
-  }
-  return res;
-}
-
 function renderBoard() {
   const st = G.state;
   if (!st) return;
-  const n = st.size;
-  const svg = $('board');
-  const coords = prefs().coords;
-  const m = coords ? 1.1 : 0.6;
-  svg.setAttribute('viewBox', `${-m} ${-m} ${n - 1 + 2 * m} ${n - 1 + 2 * m}`);
-  svg.innerHTML = '';
-  const g = el('g', {}, svg);
-  for (let i = 0; i < n; i++) {
-    el('line', { x1: 0, y1: i, x2: n - 1, y2: i, stroke: '#3b2f1a', 'stroke-width': 0.03 }, g);
-    el('line', { x1: i, y1: 0, x2: i, y2: n - 1, stroke: '#3b2f1a', 'stroke-width': 0.03 }, g);
+  const p = prefs();
+  const live = !reviewing();
+  const shown = live ? H.moves.length : H.view;
+  const board = live ? st.board : H.boards[H.view];
+  const me = myColor();
+  let lastMove = null;
+  if (live) {
+    if (st.last_move && st.last_move.at && st.phase === 'playing') lastMove = st.last_move.at;
+  } else if (H.view > 0) {
+    lastMove = H.moves[H.view - 1].at;
   }
-  for (const [x, y] of starPoints(n)) el('circle', { cx: x, cy: y, r: 0.09, fill: '#3b2f1a' }, g);
-  if (coords) {
-    for (let i = 0; i < n; i++) {
-      for (const [tx, ty, label] of [[i, -0.75, LETTERS[i]], [i, n - 0.25, LETTERS[i]],
-        [-0.8, i + 0.12, String(n - i)], [n - 0.2, i + 0.12, String(n - i)]]) {
-        const t = el('text', { x: tx, y: ty, 'font-size': 0.36, 'text-anchor': 'middle', fill: '#3b2f1a' }, g);
-        t.textContent = label;
-      }
-    }
-  }
-  const own = st.ownership;
-  const scoringView = !!own && (st.phase === 'scoring' || st.phase === 'finished');
-  for (let y = 0; y < n; y++) {
-    for (let x = 0; x < n; x++) {
-      const i = y * n + x;
-      const s = st.board[i];
-      const o = scoringView ? own[i] : null;
-      if (s !== '.') {
-        const dead = o === 'X';
-        const c = el('circle', { cx: x, cy: y, r: 0.47, fill: s === 'B' ? '#111' : '#fafafa',
-          stroke: '#222', 'stroke-width': 0.03, opacity: dead ? 0.45 : 1,
-          'data-stone': s === 'B' ? 'black' : 'white' }, g);
-        if (dead) {
-          c.setAttribute('data-dead', 'true');
-          el('path', { d: `M${x - 0.22} ${y - 0.22}L${x + 0.22} ${y + 0.22}M${x + 0.22} ${y - 0.22}L${x - 0.22} ${y + 0.22}`,
-            stroke: '#d0241b', 'stroke-width': 0.08 }, g);
-        }
-      }
-      if (o === 'b' || o === 'w' || (o === 'X' && s !== '.')) {
-        const owner = o === 'X' ? (s === 'B' ? 'w' : 'b') : o;
-        el('rect', { x: x - 0.15, y: y - 0.15, width: 0.3, height: 0.3,
-          fill: owner === 'b' ? '#111' : '#fff', stroke: '#555', 'stroke-width': 0.02,
-          'data-territory': owner === 'b' ? 'black' : 'white' }, g);
-      } else if (o === '-' && s === '.') {
-        el('circle', { cx: x, cy: y, r: 0.06, fill: '#8a6d3b', 'data-dame': 'true' }, g);
-      }
-    }
-  }
-  const lm = st.last_move;
-  if (lm && lm.at && st.phase === 'playing') {
-    const [x, y] = lm.at;
-    el('circle', { cx: x, cy: y, r: 0.2, fill: 'none', stroke: lm.color === 'black' ? '#fff' : '#111',
-      'stroke-width': 0.07, id: 'last-move' }, g);
-  }
-  const ko = G.koFlash || (st.phase === 'playing' && myColor() === st.to_move ? st.ko_point : null);
-  if (ko) {
-    el('rect', { x: ko[0] - 0.28, y: ko[1] - 0.28, width: 0.56, height: 0.56, fill: 'none',
-      stroke: '#d0241b', 'stroke-width': 0.07, id: 'ko-point' }, g);
-  }
-  if (G.ghost && st.phase === 'playing') {
-    el('circle', { cx: G.ghost[0], cy: G.ghost[1], r: 0.47, fill: myColor() === 'black' ? '#111' : '#fff',
-      opacity: 0.5, id: 'ghost' }, g);
-  }
-  if (st.phase === 'placing') {
-    for (const [x, y] of G.placing) {
-      el('circle', { cx: x, cy: y, r: 0.47, fill: '#111', opacity: 0.6, 'data-placed': 'true' }, g);
-    }
-  }
-  // Hit targets: one square per point, edge to edge, so there are no dead taps.
-  const hits = el('g', { fill: 'transparent' }, svg);
-  for (let y = 0; y < n; y++) {
-    for (let x = 0; x < n; x++) {
-      const r = el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, 'data-x': x, 'data-y': y,
-        class: 'pt', 'aria-label': coordName(x, y, n) }, hits);
-      r.addEventListener('click', () => onPointClick(x, y));
-    }
-  }
+  const scoringView = live && !!st.ownership && (st.phase === 'scoring' || st.phase === 'finished');
+  drawBoard({
+    size: st.size, board, coords: p.coords,
+    ownership: scoringView ? st.ownership : null,
+    lastMove,
+    ko: live ? (G.koFlash || (st.phase === 'playing' && me === st.to_move ? st.ko_point : null)) : null,
+    ghost: live && st.phase === 'playing' ? G.ghost : null,
+    ghostColor: me,
+    placing: live && st.phase === 'placing' ? G.placing : [],
+    numbers: p.numbers && H.ready ? moveNumbers(shown, board, st.size) : null,
+    captured: live ? G.captured : [],
+  }, onPointClick);
+  $('board').classList.toggle('reviewing', !live);
 }
 
 function fmt(ms) {
@@ -483,11 +397,11 @@ function clockText(time, c) {
   const elapsed = c.elapsed_ms + (c.running ? performance.now() - G.receivedAt : 0);
   if (time.kind === 'fischer') {
     const left = c.main_ms - elapsed;
-    return { big: fmt(left), small: `+${time.increment_s}s per move`, overtime: false, low: left < 10000 };
+    return { big: fmt(left), small: `+${time.increment_s}s per move`, overtime: false, low: left < 10000, seconds: Math.ceil(left / 1000) };
   }
   if (time.kind === 'byo_yomi') {
     if (elapsed < c.main_ms) {
-      return { big: fmt(c.main_ms - elapsed), small: `main time, then ${c.periods}×${time.period_s}s`, overtime: false, low: false };
+      return { big: fmt(c.main_ms - elapsed), small: `main time, then ${c.periods}×${time.period_s}s`, overtime: false, low: false, seconds: 99 };
     }
     const over = elapsed - c.main_ms;
     const period = time.period_s * 1000;
@@ -496,7 +410,7 @@ function clockText(time, c) {
     const inPeriod = period - (over % period);
     if (left <= 0) return { big: '0:00', small: 'out of time', overtime: true, low: true };
     return { big: fmt(inPeriod), small: `BYO-YOMI: ${left} period${left === 1 ? '' : 's'} of ${time.period_s}s left`,
-      overtime: true, low: left === 1 && inPeriod < 10000 };
+      overtime: true, low: left === 1 && inPeriod < 10000, seconds: left === 1 ? Math.ceil(inPeriod / 1000) : 99 };
   }
   return null;
 }
@@ -504,12 +418,16 @@ function clockText(time, c) {
 function renderClocks() {
   const st = G.state;
   if (!st) return;
+  const flagged = timedOut(st);
   for (const color of ['black', 'white']) {
     const box = document.querySelector(`#player-${color} .clock`);
     const c = st[color].clock;
     if (!box) continue;
     if (!c) { box.innerHTML = '<span class="small">no clock</span>'; continue; }
-    const t = clockText(st.time, c);
+    // The server flags a second after zero; the clock it sent is from the turn's start.
+    const t = flagged === color ? { big: '0:00', small: 'out of time', overtime: false, low: true }
+      : clockText(st.time, c);
+    if (c.running && st.phase === 'playing') lowTimeBeep(color, t.seconds);
     box.className = 'clock' + (c.running ? ' running' : '') + (t.overtime ? ' overtime' : '') + (t.low ? ' low' : '');
     box.innerHTML = `<span class="big"></span><span class="small"></span>`;
     box.firstChild.textContent = t.big;
@@ -540,6 +458,7 @@ function renderPlayer(color) {
 
 function statusText(st) {
   const me = myColor();
+  if (reviewing()) return `Reviewing move ${H.view} of ${H.moves.length}: → or End returns to the ${st.phase === 'finished' ? 'final position' : 'game'}.`;
   const other = me === 'black' ? 'white' : 'black';
   if (me && st[me].can_claim) {
     return `The engine has failed (${st[other].failure}). Claim the game (a win by forfeit) or abort it.`;
@@ -555,11 +474,7 @@ function statusText(st) {
       return `${who} (move ${st.ply + 1})${last}`;
     }
     case 'scoring': return 'Play has stopped. Click a group to mark it dead or alive; both players accept the same dead stones.';
-    case 'finished':
-      if (st.expired) return 'The invitation expired before anyone opened it: no result.';
-      return st.aborted_by
-        ? `Game aborted by ${colorName(st.aborted_by)}: no result.`
-        : `Game over: ${st.result}`;
+    case 'finished': return 'Game over.'; // the sentence has its own box below
     default: return '';
   }
 }
@@ -576,7 +491,7 @@ function renderScore(st) {
   for (const [label, key] of rows) html += `<tr><td>${label}</td><td>${s.black[key]}</td><td>${s.white[key]}</td></tr>`;
   html += `<tr class="total"><td>Total</td><td>${s.black.total}</td><td>${s.white.total}</td></tr></tbody></table>`;
   const final = st.phase === 'finished';
-  html += `<div class="result" id="result">${final ? 'Result: ' : 'If accepted: '}${s.result}</div>`;
+  html += `<div class="result" id="result" data-result="${s.result}">${final ? 'Result: ' : 'If accepted: '}${resultSentence(s.result)}</div>`;
   box.innerHTML = html;
 }
 
@@ -614,6 +529,10 @@ function render() {
   const me = myColor();
   $('game-title').textContent = `${st.size}×${st.size} · ${st.black.name} vs ${st.white.name}` +
     (me ? ` · you play ${colorName(me)}` : ' · watching');
+  updateTitle(st);
+  $('watchers').textContent = st.spectators ? `${st.spectators} watching` : '';
+  renderMoveList(st);
+  renderChat();
   $('rules-line').textContent = `${st.rules_summary}. Komi ${st.komi}` +
     (st.handicap ? `, handicap ${st.handicap}` : '') + `. Clock: ${st.time_desc}.`;
   renderBoard();
@@ -644,12 +563,16 @@ function render() {
   $('place-button').disabled = G.placing.length !== st.handicap;
   $('seat-link-box').hidden = !G.seat || !me;
   if (G.seat) $('seat-link').value = `${location.origin}/g/${st.id}#seat=${G.seat}`;
+  $('join-box').hidden = !(G.invite && st.phase === 'waiting');
+  const label = $('proposal-label');
+  label.hidden = !scoring;
+  label.dataset.estimated = String(!!st.estimated);
+  label.textContent = st.estimated
+    ? "The crossed stones are Tengen's estimate of the dead stones: click a group to change it, or accept."
+    : 'The crossed stones are the players\' marks (changed from Tengen\'s estimate, or none yet).';
+  $('end-sentence').textContent = st.phase === 'finished' ? endSentence(st) : '';
+  $('end-sentence').hidden = st.phase !== 'finished';
   const sgf = $('sgf-link');
   sgf.hidden = st.phase !== 'finished';
   sgf.href = `/api/games/${st.id}/sgf`;
 }
-
-// ---------- Start ----------
-
-const m = location.pathname.match(/^\/g\/([0-9a-f]{16})$/);
-if (m) showGame(m[1]); else showHome();

@@ -1,0 +1,163 @@
+//! Chat beside the board: the players' room and the spectators' room, stored in the game's
+//! log (so it survives restarts and is replayed to whoever connects), plain text, limited in
+//! length and rate. Until the game is over the players do not see the spectators' room
+//! (OGS's rule: no advice from the audience); spectators see both.
+//!
+//! A child module of `actor` (its own file keeps the actor's small).
+
+use std::time::{Duration, Instant};
+
+use super::Actor;
+use crate::{
+    runtime::Record,
+    wire::{ChatLine, ErrorCode, Role, Room, ServerMsg, Side, WireError},
+};
+
+/// The longest message, in characters.
+pub(crate) const MAX_CHARS: usize = 500;
+/// Messages one role (a seat, or all spectators together) may send per [`RATE_WINDOW`].
+pub(crate) const RATE_MESSAGES: usize = 5;
+/// The window of [`RATE_MESSAGES`].
+pub(crate) const RATE_WINDOW: Duration = Duration::from_secs(10);
+/// The most lines a game keeps; later messages are refused.
+pub(crate) const MAX_LINES: usize = 2000;
+
+/// What the live broadcast of a spectators' line starts with while the game runs: the
+/// connections of the players skip it (see `ws.rs`).
+pub(crate) const HIDDEN_FROM_PLAYERS: &str = r#"{"type":"chat","hidden_from_players":true"#;
+
+/// The text as stored: without control characters (line breaks become spaces) or the marks
+/// that reverse text direction, trimmed; an error for an empty or too long message.
+pub(crate) fn clean(text: &str) -> Result<String, WireError> {
+    let shown: String = text
+        .chars()
+        .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
+        .filter(|&c| {
+            !c.is_control() && !matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        })
+        .collect();
+    let shown = shown.trim();
+    if shown.is_empty() {
+        return Err(WireError::new(ErrorCode::BadMessage, "an empty message"));
+    }
+    let n = shown.chars().count();
+    if n > MAX_CHARS {
+        return Err(WireError::new(
+            ErrorCode::TooLarge,
+            format!("a message has at most {MAX_CHARS} characters (this one has {n})"),
+        ));
+    }
+    Ok(shown.to_owned())
+}
+
+/// The lines `role` may read now.
+pub(crate) fn visible(lines: &[ChatLine], role: Role, finished: bool) -> Vec<ChatLine> {
+    lines
+        .iter()
+        .filter(|l| finished || role == Role::Spectator || l.room == Room::Players)
+        .cloned()
+        .collect()
+}
+
+impl Actor {
+    /// Says `text` in the sender's room: checked, recorded, then broadcast.
+    pub(crate) async fn chat(&mut self, role: Role, text: &str) -> Result<(), WireError> {
+        let text = clean(text)?;
+        if self.rt.chat.len() >= MAX_LINES {
+            return Err(WireError::new(
+                ErrorCode::NotNow,
+                "this game's chat is full",
+            ));
+        }
+        let now = Instant::now();
+        let times = self.chat_times.entry(role).or_default();
+        times.retain(|&t| now.duration_since(t) < RATE_WINDOW);
+        if times.len() >= RATE_MESSAGES {
+            return Err(WireError::new(
+                ErrorCode::RateLimited,
+                format!(
+                    "at most {RATE_MESSAGES} messages in {} seconds; wait a moment",
+                    RATE_WINDOW.as_secs()
+                ),
+            ));
+        }
+        times.push(now);
+        let (room, color, name) = match role.color() {
+            Some(c) => (
+                Room::Players,
+                Some(Side::from(c)),
+                self.rt.seat_kind(c).name().to_owned(),
+            ),
+            None => (Room::Spectators, None, "Spectator".to_owned()),
+        };
+        let line = ChatLine {
+            room,
+            color,
+            name,
+            text,
+            ply: self.rt.ply(),
+            at_ms: crate::http::now_ms(),
+        };
+        self.commit(vec![Record::Chat { line: line.clone() }])
+            .await?;
+        let msg = ServerMsg::Chat {
+            hidden_from_players: room == Room::Spectators && !self.rt.finished(),
+            line,
+        };
+        let _ = self
+            .updates
+            .send(std::sync::Arc::from(super::to_json(&msg)));
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chat_text_is_plain_one_line_and_bounded() {
+        assert_eq!(clean("  hi\nthere\u{7}  ").unwrap(), "hi there");
+        assert_eq!(clean("a\u{202e}b").unwrap(), "ab");
+        assert_eq!(clean(" \n ").unwrap_err().code, ErrorCode::BadMessage);
+        assert_eq!(clean(&"x".repeat(MAX_CHARS)).unwrap().len(), MAX_CHARS);
+        assert_eq!(
+            clean(&"碁".repeat(MAX_CHARS + 1)).unwrap_err().code,
+            ErrorCode::TooLarge
+        );
+        // Markup stays text: the page decides how to show it (as text).
+        assert_eq!(clean("<b>x</b>").unwrap(), "<b>x</b>");
+    }
+
+    #[test]
+    fn players_do_not_read_the_spectators_room_until_the_end() {
+        let line = |room| ChatLine {
+            room,
+            color: None,
+            name: "n".into(),
+            text: "t".into(),
+            ply: 0,
+            at_ms: 0,
+        };
+        let lines = vec![line(Room::Players), line(Room::Spectators)];
+        assert_eq!(visible(&lines, Role::Black, false).len(), 1);
+        assert_eq!(visible(&lines, Role::Spectator, false).len(), 2);
+        assert_eq!(visible(&lines, Role::White, true).len(), 2);
+    }
+
+    #[test]
+    fn the_hidden_prefix_is_what_the_broadcast_starts_with() {
+        let msg = ServerMsg::Chat {
+            hidden_from_players: true,
+            line: ChatLine {
+                room: Room::Spectators,
+                color: None,
+                name: "Spectator".into(),
+                text: "psst".into(),
+                ply: 3,
+                at_ms: 1,
+            },
+        };
+        assert!(super::super::to_json(&msg).starts_with(HIDDEN_FROM_PLAYERS));
+    }
+}

@@ -1,0 +1,68 @@
+//! The scoring phase opens with Tengen's estimate of the dead stones as the proposal
+//! (`tengen_engine::estimate`). The estimate runs on the blocking pool of the engine
+//! searches, never on the async runtime, within the estimator's own time budget; the actor
+//! takes it only if nobody has changed the marks in the meantime. (A child module of
+//! `actor`, in its own file so that the actor's file stays as it was.)
+
+use std::time::Duration;
+
+use tengen_core::Phase;
+use tengen_engine::estimate::{Budget, estimate};
+
+use super::{Actor, ActorMsg};
+use crate::{runtime::Record, wire::xy};
+
+/// Past the estimator's own budget, how long the actor waits before it gives up on it.
+const GRACE: Duration = Duration::from_secs(3);
+
+impl Actor {
+    /// Starts estimating the dead stones of the position that just entered scoring.
+    pub(crate) fn start_estimate(&self) {
+        let Some(game) = self.rt.game.clone() else {
+            return;
+        };
+        let (version, resumptions) = (game.dead_version(), game.resumptions());
+        let pool = self.searches.clone();
+        let inbox = self.inbox.clone();
+        tokio::spawn(async move {
+            let _permit = pool.acquire().await;
+            let budget = Budget::for_size(game.size());
+            let limit = budget.time + GRACE;
+            let work = tokio::task::spawn_blocking(move || estimate(&game, &budget).dead_stones());
+            let Ok(Ok(dead)) = tokio::time::timeout(limit, work).await else {
+                eprintln!("tengen: the dead-stone estimate did not finish in {limit:?}");
+                return;
+            };
+            if let Some(inbox) = inbox.upgrade() {
+                let points = dead.into_iter().map(xy).collect();
+                let _ = inbox
+                    .send(ActorMsg::Estimated {
+                        version,
+                        resumptions,
+                        points,
+                    })
+                    .await;
+            }
+        });
+    }
+
+    /// Makes the estimate the proposal, if the scoring phase it was made for is still
+    /// untouched (same proposal, no dispute since, nobody accepted).
+    pub(crate) async fn estimated(&mut self, version: u32, resumptions: u32, points: Vec<[u8; 2]>) {
+        let Some(game) = &self.rt.game else { return };
+        let untouched = game.phase() == Phase::Scoring
+            && game.dead_version() == version
+            && game.resumptions() == resumptions
+            && !game.accepted(tengen_core::Color::Black)
+            && !game.accepted(tengen_core::Color::White);
+        if !untouched {
+            return;
+        }
+        if let Err(e) = self.commit(vec![Record::Estimated { points }]).await {
+            eprintln!(
+                "tengen: game {}: estimate not recorded: {}",
+                self.rt.id, e.message
+            );
+        }
+    }
+}

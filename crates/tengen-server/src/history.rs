@@ -1,0 +1,119 @@
+//! The record of a game as the page steps through it: every move with the stones it
+//! captured, and the board before the first move.
+
+use tengen_core::{Board, Color, Move};
+
+use crate::{
+    runtime::Runtime,
+    wire::{MoveView, xy},
+};
+
+/// A board as [`crate::wire::StateView::board`] writes it: `.`, `B`, `W`, row by row.
+pub(crate) fn board_text(board: &Board) -> String {
+    board
+        .size()
+        .points()
+        .map(|p| match board.get(p) {
+            None => '.',
+            Some(Color::Black) => 'B',
+            Some(Color::White) => 'W',
+        })
+        .collect()
+}
+
+/// Every move with its captures, and the initial board (empty before the game starts).
+pub(crate) fn moves(rt: &Runtime) -> (Vec<MoveView>, String) {
+    let Some(game) = &rt.game else {
+        let n = usize::from(rt.setup.size);
+        return (Vec::new(), ".".repeat(n * n));
+    };
+    let mut board = game.initial_board().clone();
+    let initial = board_text(&board);
+    let moves = game
+        .moves()
+        .iter()
+        .map(|m| {
+            let mut captured = Vec::new();
+            if let Move::Play(p) = m.mv {
+                let before = board.clone();
+                // The game accepted this move, so the board takes it; a refusal here would
+                // only mean no captures are shown.
+                if board.play(p, m.color).is_ok() {
+                    captured = before
+                        .stones()
+                        .filter(|&(q, _)| board.get(q).is_none())
+                        .map(|(q, _)| xy(q))
+                        .collect();
+                }
+            }
+            MoveView {
+                color: m.color.into(),
+                at: m.mv.point().map(xy),
+                captured,
+            }
+        })
+        .collect();
+    (moves, initial)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::*;
+    use crate::{
+        clock::TimeControl,
+        record::Record,
+        settings::{ColorChoice, CreateGame, OpponentChoice},
+        wire::Side,
+    };
+
+    fn game_of(moves: &[(u8, u8)]) -> Runtime {
+        let form = CreateGame {
+            size: 5,
+            rules: "japanese".into(),
+            handicap: 0,
+            placement: Default::default(),
+            komi: None,
+            color: ColorChoice::Black,
+            time: TimeControl::None,
+            opponent: OpponentChoice::Person,
+            name: None,
+        };
+        let mut records = vec![Record::Created {
+            id: "g".into(),
+            setup: form.resolve(&[], true).unwrap(),
+            seats: [Some("b".into()), Some("w".into())],
+            invite: None,
+            at_ms: 0,
+        }];
+        for (i, &(x, y)) in moves.iter().enumerate() {
+            records.push(Record::Move {
+                color: if i % 2 == 0 { Side::Black } else { Side::White },
+                at: Some([x, y]),
+                clock: None,
+                illegal: None,
+            });
+        }
+        Runtime::replay(&records, Instant::now()).unwrap()
+    }
+
+    /// ```text
+    ///    A B C D E
+    ///  5 . . . . W
+    ///  4 . . . . .
+    ///  3 . B . . .     Black's 7th move at x (B1) captures White's B2;
+    ///  2 B W B . .     no other move captures.
+    ///  1 . x . . W
+    /// ```
+    #[test]
+    fn each_move_lists_the_stones_it_captured() {
+        let rt = game_of(&[(1, 2), (1, 3), (0, 3), (4, 4), (2, 3), (4, 0), (1, 4)]);
+        let (moves, initial) = moves(&rt);
+        assert_eq!(initial, ".".repeat(25));
+        let captured: Vec<&[[u8; 2]]> = moves.iter().map(|m| m.captured.as_slice()).collect();
+        assert_eq!(captured, vec![&[][..], &[], &[], &[], &[], &[], &[[1, 3]]]);
+        assert_eq!(moves[6].at, Some([1, 4]));
+        assert_eq!(moves[6].color, Side::Black);
+    }
+}

@@ -1,0 +1,149 @@
+// The board: an SVG in board units (one unit between lines), drawn from the state or from a
+// reviewed position. Hand-written: a board is ~150 lines of SVG, less than any library's API.
+'use strict';
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+const LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+
+function coordName(x, y, size) { return LETTERS[x] + (size - y); }
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.append(e);
+  return e;
+}
+
+function starPoints(n) {
+  if (n < 7) return [];
+  const e = n >= 13 ? 3 : 2;
+  const pts = [e, n - 1 - e];
+  const res = [];
+  for (const a of pts) for (const b of pts) res.push([a, b]);
+  if (n % 2 === 1) {
+    const c = (n - 1) / 2;
+    res.push([c, c]);
+    if (n >= 13) res.push([e, c], [n - 1 - e, c], [c, e], [c, n - 1 - e]);
+  }
+  return res;
+}
+
+/** Radial gradients that make the stones look round (lit from the top left). */
+function stoneDefs(svg) {
+  const defs = el('defs', {}, svg);
+  for (const [id, stops] of [
+    ['stone-black', [['0%', '#666'], ['35%', '#2a2a2a'], ['100%', '#000']]],
+    ['stone-white', [['0%', '#fff'], ['70%', '#e8e8e2'], ['100%', '#b9b9b0']]],
+  ]) {
+    const g = el('radialGradient', { id, cx: '35%', cy: '30%', r: '70%' }, defs);
+    for (const [offset, color] of stops) el('stop', { offset, 'stop-color': color }, g);
+  }
+}
+
+function drawStone(g, x, y, color, extra) {
+  el('circle', { cx: x + 0.04, cy: y + 0.06, r: 0.47, fill: 'rgba(0,0,0,.28)', class: 'shadow' }, g);
+  return el('circle', Object.assign({ cx: x, cy: y, r: 0.47,
+    fill: color === 'black' ? 'url(#stone-black)' : 'url(#stone-white)',
+    stroke: color === 'black' ? '#000' : '#8d8d85', 'stroke-width': 0.02, 'data-stone': color }, extra || {}), g);
+}
+
+/**
+ * Draws `view` into the board SVG: `view.board` (`.`/`B`/`W` per point), the ownership
+ * marks when `view.ownership` is set, `view.lastMove` ([x, y]), `view.ko` ([x, y]), the ghost
+ * stone, handicap points being chosen, move numbers (`view.numbers`: point index → number),
+ * and the stones just captured (`view.captured`, faded out by CSS).
+ */
+function drawBoard(view, onClick) {
+  const n = view.size;
+  const svg = $('board');
+  const coords = view.coords;
+  // Coordinates in board units: larger on big boards, where a unit is small on screen.
+  const font = n >= 13 ? 0.5 : 0.36;
+  const m = coords ? 0.7 + 1.2 * font : 0.6;
+  svg.setAttribute('viewBox', `${-m} ${-m} ${n - 1 + 2 * m} ${n - 1 + 2 * m}`);
+  svg.innerHTML = '';
+  stoneDefs(svg);
+  const g = el('g', {}, svg);
+  const line = getComputedStyle(document.documentElement).getPropertyValue('--line').trim() || '#3b2f1a';
+  for (let i = 0; i < n; i++) {
+    el('line', { x1: 0, y1: i, x2: n - 1, y2: i, stroke: line, 'stroke-width': 0.035 }, g);
+    el('line', { x1: i, y1: 0, x2: i, y2: n - 1, stroke: line, 'stroke-width': 0.035 }, g);
+  }
+  for (const [x, y] of starPoints(n)) el('circle', { cx: x, cy: y, r: 0.1, fill: line, 'data-hoshi': 'true' }, g);
+  if (coords) {
+    for (let i = 0; i < n; i++) {
+      const side = 0.3 + font;
+      for (const [tx, ty, label] of [[i, -side, LETTERS[i]], [i, n - 1 + side + 0.7 * font, LETTERS[i]],
+        [-side - 0.1, i + 0.35 * font, String(n - i)], [n - 0.9 + side, i + 0.35 * font, String(n - i)]]) {
+        const t = el('text', { x: tx, y: ty, 'font-size': font, 'text-anchor': 'middle', fill: line, class: 'coord' }, g);
+        t.textContent = label;
+      }
+    }
+  }
+  const own = view.ownership;
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const i = y * n + x;
+      const s = view.board[i];
+      const o = own ? own[i] : null;
+      if (s !== '.') {
+        const color = s === 'B' ? 'black' : 'white';
+        const dead = o === 'X';
+        const c = drawStone(g, x, y, color, dead ? { opacity: 0.45, 'data-dead': 'true' } : null);
+        if (dead) {
+          c.previousSibling.remove(); // no shadow under a dimmed stone
+          el('path', { d: `M${x - 0.22} ${y - 0.22}L${x + 0.22} ${y + 0.22}M${x + 0.22} ${y - 0.22}L${x - 0.22} ${y + 0.22}`,
+            stroke: '#d0241b', 'stroke-width': 0.08 }, g);
+        }
+        const num = view.numbers && view.numbers.get(i);
+        if (num) {
+          const t = el('text', { x, y: y + 0.16, 'font-size': num > 99 ? 0.36 : 0.44, 'text-anchor': 'middle',
+            fill: color === 'black' ? '#fff' : '#111', class: 'move-number' }, g);
+          t.textContent = String(num);
+        }
+      }
+      if (o === 'b' || o === 'w' || (o === 'X' && s !== '.')) {
+        const owner = o === 'X' ? (s === 'B' ? 'w' : 'b') : o;
+        el('rect', { x: x - 0.13, y: y - 0.13, width: 0.26, height: 0.26,
+          fill: owner === 'b' ? '#111' : '#fff', stroke: '#555', 'stroke-width': 0.02,
+          'data-territory': owner === 'b' ? 'black' : 'white' }, g);
+      } else if (o === '-' && s === '.') {
+        el('circle', { cx: x, cy: y, r: 0.06, fill: '#8a6d3b', 'data-dame': 'true' }, g);
+      }
+    }
+  }
+  for (const [x, y, color] of view.captured || []) {
+    const c = drawStone(g, x, y, color, { class: 'captured-fade', 'data-captured': color });
+    c.removeAttribute('data-stone'); // gone from the board: not a stone any more
+    c.previousSibling.classList.add('captured-fade');
+  }
+  if (view.lastMove) {
+    const [x, y] = view.lastMove;
+    const s = view.board[y * n + x];
+    if (!(view.numbers && view.numbers.get(y * n + x))) {
+      el('circle', { cx: x, cy: y, r: 0.2, fill: 'none', stroke: s === 'B' ? '#fff' : '#111',
+        'stroke-width': 0.07, id: 'last-move' }, g);
+    }
+  }
+  if (view.ko) {
+    el('rect', { x: view.ko[0] - 0.28, y: view.ko[1] - 0.28, width: 0.56, height: 0.56, fill: 'none',
+      stroke: '#d0241b', 'stroke-width': 0.07, id: 'ko-point' }, g);
+  }
+  if (view.ghost) {
+    el('circle', { cx: view.ghost[0], cy: view.ghost[1], r: 0.47,
+      fill: view.ghostColor === 'black' ? '#111' : '#fff', stroke: '#333', 'stroke-width': 0.03,
+      opacity: 0.55, id: 'ghost' }, g);
+  }
+  for (const [x, y] of view.placing || []) {
+    el('circle', { cx: x, cy: y, r: 0.47, fill: '#111', opacity: 0.6, 'data-placed': 'true' }, g);
+  }
+  // Hit targets: one square per point, edge to edge, so there are no dead taps.
+  const hits = el('g', { fill: 'transparent' }, svg);
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const r = el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, 'data-x': x, 'data-y': y,
+        class: 'pt', 'aria-label': coordName(x, y, n) }, hits);
+      r.addEventListener('click', () => onClick(x, y));
+    }
+  }
+}

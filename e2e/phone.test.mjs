@@ -1,0 +1,57 @@
+// A 19×19 game on a phone (390×844, touch): the board uses the full width, the coordinates
+// stay legible, a tap shows a ghost stone and a second tap plays it; the desktop opponent
+// hears the stone (sounds switched on) and a capture is shown for a moment.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { pt, stone, people, shot, createGame, joinGame } from './lib.mjs';
+
+test('a phone plays 19x19 with the full-width board and ghost-stone taps', { timeout: 90_000 }, async () => {
+  const { browser, pages: [desk] } = await people(1);
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const phone = await ctx.newPage();
+  phone.on('pageerror', (e) => { throw e; });
+  try {
+    const invite = await createGame(desk, { size: '19', color: 'black', name: 'Hana' });
+    await desk.click('details.prefs summary');
+    await desk.check('#sound-toggle');
+    await joinGame(phone, invite, 'Ivo');
+    const board = await phone.locator('#board').boundingBox();
+    assert.ok(board.width >= 385, `the board is ${board.width}px wide on a 390px screen`);
+    const coord = await phone.locator('#board text.coord').first().boundingBox();
+    assert.ok(coord.height >= 8, `coordinates are ${coord.height.toFixed(1)}px high`);
+    await shot(phone, '30-phone-19x19');
+
+    await desk.click(pt(3, 3));
+    await phone.waitForSelector(stone(3, 3, 'black'));
+    await phone.tap(pt(15, 15));
+    await phone.waitForSelector('#ghost');
+    assert.equal(await phone.locator(stone(15, 15, 'white')).count(), 0, 'one tap only shows the ghost');
+    await shot(phone, '31-phone-ghost-stone');
+    await phone.tap(pt(15, 15));
+    await desk.waitForSelector(stone(15, 15, 'white'));
+    await desk.waitForFunction(() => document.body.dataset.lastSound === 'stone');
+
+    // A capture: Black surrounds White's D15 (D16 is already Black's) with D14, C15, E15.
+    const moves = [[3, 5, 'b'], [3, 4, 'w'], [2, 4, 'b'], [10, 10, 'w'], [4, 4, 'b']];
+    for (const [x, y, c] of moves) {
+      if (c === 'b') {
+        await desk.click(pt(x, y));
+        await phone.waitForSelector(stone(x, y, 'black'));
+      } else {
+        await phone.tap(pt(x, y));
+        await phone.waitForSelector('#ghost');
+        await phone.tap(pt(x, y));
+        await desk.waitForSelector(stone(x, y, 'white'));
+      }
+    }
+    await phone.waitForSelector('circle[data-captured="white"][cx="3"][cy="4"]');
+    await shot(phone, '32-phone-capture-fading');
+    assert.equal(await phone.locator(stone(3, 4, 'white')).count(), 0);
+    await desk.waitForFunction(() => document.body.dataset.lastSound === 'capture');
+    await phone.waitForSelector('circle[data-captured]', { state: 'detached', timeout: 3000 });
+    await shot(desk, '33-desktop-after-capture');
+  } finally {
+    await browser.close();
+  }
+});
