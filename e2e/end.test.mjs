@@ -32,7 +32,7 @@ test('a time-out ends with "White wins on time" and Black\'s clock at 0:00', { t
   try {
     const invite = await createGame(black, {
       name: 'Fay',
-      time: async (p) => {
+      more: async (p) => {
         await p.check('input[name="time"][value="byo_yomi"]');
         await p.fill('input[name="byo-main"]', '0');
         await p.fill('input[name="byo-periods"]', '1');
@@ -128,6 +128,72 @@ test('the create form follows the last change whatever order the previews answer
     assert.notEqual(await page.textContent('#form-error'), '', 'the stale answer did not clear the error');
     assert.equal(await page.isEnabled('#create-button'), false, 'Create disabled for size 30');
     await shot(page, '23-create-form-error-size-30');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a game listed in the lobby is joined from the home page without an invite', { timeout: 60_000 }, async () => {
+  const { browser, pages: [host, guest] } = await people(2);
+  try {
+    await createGame(host, { name: 'Lena', more: async (p) => { await p.check('#open-toggle'); } });
+    const id = new URL(host.url()).pathname.split('/').pop();
+    await host.click('#copy-invite');
+    await host.waitForFunction(() => /Copied/.test(document.getElementById('copy-invite').textContent));
+    await guest.goto(BASE + '/');
+    const join = `#lobby a[href="/g/${id}#join"]`;
+    await guest.waitForSelector(join);
+    assert.match(await guest.textContent('#lobby'), /Lena \(B\) vs Opponent \(W\)/);
+    await shot(guest, '24-lobby');
+    await guest.click(join);
+    await guest.waitForSelector('#join-box:not([hidden])');
+    await guest.fill('#join-name', 'Milo');
+    await guest.click('#join-button');
+    await guest.waitForFunction(() => /you play White/.test(document.getElementById('game-title').textContent));
+    await host.waitForFunction(() => /White: Milo/.test(document.getElementById('player-white').textContent));
+    await host.click(pt(2, 2));
+    await guest.waitForSelector(stone(2, 2, 'black'));
+    await guest.goto(BASE + '/');
+    await guest.waitForFunction((gid) => /Lena \(B\) vs Milo \(W\)/.test(
+      document.querySelector(`#live-games a[href="/g/${gid}"]`)?.textContent || ''), id);
+    assert.equal(await guest.locator(join).count(), 0, 'a taken seat leaves the lobby');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a rematch is offered, declined, offered again and accepted: colours swapped', { timeout: 60_000 }, async () => {
+  const { browser, pages: [black, white] } = await people(2);
+  try {
+    const invite = await createGame(black, { name: 'Nora' });
+    await joinGame(white, invite, 'Otto');
+    const first = new URL(black.url()).pathname;
+    await black.click('#resign-button');
+    await black.click('#confirm-yes');
+    await white.waitForSelector('#rematch-offer:not([hidden])');
+    await white.click('#rematch-offer');
+    await black.waitForSelector('#rematch-accept:not([hidden])');
+    assert.match(await black.textContent('#rematch-text'), /White offers a rematch/);
+    const acceptBox = await black.locator('#rematch-accept').boundingBox();
+    const declineBox = await black.locator('#rematch-decline').boundingBox();
+    assert.ok(declineBox.x - (acceptBox.x + acceptBox.width) > 30, 'accept and decline are kept apart');
+    await shot(black, '25-rematch-offered');
+    await black.click('#rematch-decline');
+    await white.waitForFunction(() => /Black declined the rematch/.test(document.getElementById('rematch-text').textContent));
+    await white.click('#rematch-offer');
+    await black.waitForSelector('#rematch-accept:not([hidden])');
+    await black.click('#rematch-accept');
+    for (const p of [black, white]) {
+      await p.waitForFunction((f) => location.pathname !== f && /^\/g\/[0-9a-f]{16}$/.test(location.pathname), first);
+    }
+    assert.equal(new URL(black.url()).pathname, new URL(white.url()).pathname, 'both are in the same new game');
+    await black.waitForFunction(() => /you play White/.test(document.getElementById('game-title').textContent));
+    await white.waitForFunction(() => /you play Black/.test(document.getElementById('game-title').textContent));
+    assert.match(await white.textContent('#player-black'), /Black: Otto/);
+    assert.match(await black.textContent('#player-white'), /White: Nora/);
+    await white.click(pt(4, 4));
+    await black.waitForSelector(stone(4, 4, 'black'));
+    await shot(black, '26-rematch-started');
   } finally {
     await browser.close();
   }

@@ -38,12 +38,12 @@ export async function shot(page, name) {
 }
 
 /** Fills the form on `page` (at the home page) and creates the game; returns the invite. */
-export async function createGame(page, { size = '9', color = 'black', name = 'Alice', time, rules } = {}) {
+export async function createGame(page, { size = "9", color = "black", name = "Alice", more, rules } = {}) {
   await page.goto(BASE + '/');
   await page.check(`input[name="size"][value="${size}"]`);
   if (rules) await page.selectOption('select[name="rules"]', rules);
   await page.check(`input[name="color"][value="${color}"]`);
-  if (time) await time(page);
+  if (more) await more(page); // further choices on the form
   await page.fill('input[name="name"]', name);
   await page.waitForFunction(() => /Komi/.test(document.getElementById('handicap-preview').textContent)
     && !document.getElementById('create-button').disabled);

@@ -27,6 +27,8 @@ mod chat;
 pub(crate) use chat::HIDDEN_FROM_PLAYERS;
 #[path = "dead_estimate.rs"]
 mod dead_estimate;
+#[path = "rematch.rs"]
+mod rematch;
 
 /// What a connection gets when it joins a game's stream.
 pub(crate) struct Connected {
@@ -145,6 +147,8 @@ struct Actor {
     inbox: mpsc::WeakSender<ActorMsg>,
     /// When each role last chatted (the chat's rate limit).
     chat_times: std::collections::HashMap<Role, Vec<Instant>>,
+    /// A rematch offered at the end (in memory only).
+    rematch: rematch::Rematch,
 }
 
 /// How often a stale game tries to reload while the store cannot be read.
@@ -189,6 +193,7 @@ pub(crate) fn spawn(
         searches: searches.clone(),
         inbox: tx.downgrade(),
         chat_times: std::collections::HashMap::new(),
+        rematch: rematch::Rematch::default(),
     };
     if !actor.rt.finished() {
         for color in Color::ALL {
@@ -432,6 +437,9 @@ impl Actor {
         if let ClientMsg::Chat { text } = &msg {
             return self.chat(role, text).await.map(|()| None);
         }
+        if let Some(answer) = self.rematch_command(role, &msg).await {
+            return answer;
+        }
         if msg == ClientMsg::Resync {
             return Ok(Some(to_json(&ServerMsg::State {
                 state: Box::new(self.view()),
@@ -568,7 +576,8 @@ impl Actor {
                 "the seat has been taken: you can watch the game".into(),
             ));
         };
-        if secret::hash(invite).as_deref() != Some(expected) {
+        // A lobby game's seat is anyone's; an invited one needs the invite.
+        if !self.rt.setup.open && secret::hash(invite).as_deref() != Some(expected) {
             return Err(AppError::Forbidden("this invite is not valid".into()));
         }
         let seat = secret::new_token();
@@ -718,8 +727,11 @@ impl Actor {
             black: self.conns.black > 0,
             white: self.conns.white > 0,
         };
-        self.rt
-            .view(self.v, connected, self.spectators, Instant::now())
+        let mut view = self
+            .rt
+            .view(self.v, connected, self.spectators, Instant::now());
+        view.rematch = self.rematch.view();
+        view
     }
 
     fn broadcast(&mut self, event: EventView) {
@@ -800,6 +812,7 @@ pub(crate) fn summary(rt: &Runtime) -> GameSummary {
         created_ms: rt.created_ms,
         aborted: rt.aborted.is_some(),
         expired: rt.expired,
+        open: rt.setup.open && rt.waiting_for_invite(),
     }
 }
 

@@ -114,6 +114,7 @@ impl Actor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runtime::Runtime;
 
     #[test]
     fn chat_text_is_plain_one_line_and_bounded() {
@@ -143,6 +144,26 @@ mod tests {
         assert_eq!(visible(&lines, Role::Black, false).len(), 1);
         assert_eq!(visible(&lines, Role::Spectator, false).len(), 2);
         assert_eq!(visible(&lines, Role::White, true).len(), 2);
+    }
+
+    #[test]
+    fn a_chat_record_is_kept_and_replayed_without_changing_the_game() {
+        let mut records = crate::history::tests::records_of(&[(1, 1)]);
+        let rt = Runtime::replay(&records, std::time::Instant::now()).unwrap();
+        let line = ChatLine {
+            room: Room::Players,
+            color: Some(Side::Black),
+            name: "Player".into(),
+            text: "hello".into(),
+            ply: 1,
+            at_ms: 5,
+        };
+        records.push(Record::Chat { line: line.clone() });
+        let again = Runtime::replay(&records, std::time::Instant::now()).unwrap();
+        assert_eq!(again.chat, vec![line]);
+        assert_eq!(again.seq, rt.seq + 1);
+        assert_eq!(again.game_seq, rt.game_seq, "engines do not act on chat");
+        assert_eq!(again.ply(), 1);
     }
 
     #[test]

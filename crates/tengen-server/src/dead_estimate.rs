@@ -66,3 +66,53 @@ impl Actor {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use tengen_core::ByColor;
+
+    use crate::{
+        history::tests::records_of,
+        runtime::{Record, Runtime},
+        wire::Side,
+    };
+
+    /// ```text
+    ///    A B C D E
+    ///  5 . . W . .     After two passes Tengen's estimate marks W C5 dead: the proposal
+    ///  4 B B B B B     says so until a player changes it.
+    ///  3 . . . . .
+    /// ```
+    #[test]
+    fn the_estimate_is_the_proposal_until_a_player_changes_it() {
+        let mut records = records_of(&[
+            (0, 1),
+            (2, 0),
+            (1, 1),
+            (9, 9),
+            (2, 1),
+            (9, 9),
+            (3, 1),
+            (9, 9),
+            (4, 1),
+            (9, 9),
+            (9, 9),
+        ]);
+        records.push(Record::Estimated {
+            points: vec![[2, 0]],
+        });
+        let estimated = |records: &[Record]| {
+            let rt = Runtime::replay(records, Instant::now()).unwrap();
+            let view = rt.view(1, ByColor::default(), 0, Instant::now());
+            (view.estimated, view.ownership.unwrap().chars().nth(2))
+        };
+        assert_eq!(estimated(&records), (true, Some('X')));
+        records.push(Record::ToggleDead {
+            by: Side::Black,
+            at: [2, 0],
+        });
+        assert_eq!(estimated(&records), (false, Some('A')));
+    }
+}

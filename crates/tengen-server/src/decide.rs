@@ -215,7 +215,10 @@ impl Runtime {
             ClientMsg::Hello { .. }
             | ClientMsg::Resync
             | ClientMsg::Ping
-            | ClientMsg::Chat { .. } => {
+            | ClientMsg::Chat { .. }
+            | ClientMsg::Rematch
+            | ClientMsg::RematchAnswer { .. }
+            | ClientMsg::RematchSeat => {
                 Err(WireError::new(ErrorCode::BadMessage, "not a game command"))
             }
         }

@@ -57,7 +57,7 @@ pub(crate) fn moves(rt: &Runtime) -> (Vec<MoveView>, String) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::time::Instant;
 
     use super::*;
@@ -68,8 +68,15 @@ mod tests {
         wire::Side,
     };
 
-    fn game_of(moves: &[(u8, u8)]) -> Runtime {
+    /// A 5×5 Japanese game between two people after `moves` (alternately, Black first;
+    /// `(9, 9)` is a pass), and its records.
+    pub(crate) fn game_of(moves: &[(u8, u8)]) -> Runtime {
+        Runtime::replay(&records_of(moves), Instant::now()).unwrap()
+    }
+
+    pub(crate) fn records_of(moves: &[(u8, u8)]) -> Vec<Record> {
         let form = CreateGame {
+            open: false,
             size: 5,
             rules: "japanese".into(),
             handicap: 0,
@@ -90,12 +97,12 @@ mod tests {
         for (i, &(x, y)) in moves.iter().enumerate() {
             records.push(Record::Move {
                 color: if i % 2 == 0 { Side::Black } else { Side::White },
-                at: Some([x, y]),
+                at: (x, y).ne(&(9, 9)).then_some([x, y]),
                 clock: None,
                 illegal: None,
             });
         }
-        Runtime::replay(&records, Instant::now()).unwrap()
+        records
     }
 
     /// ```text
@@ -115,5 +122,26 @@ mod tests {
         assert_eq!(captured, vec![&[][..], &[], &[], &[], &[], &[], &[[1, 3]]]);
         assert_eq!(moves[6].at, Some([1, 4]));
         assert_eq!(moves[6].color, Side::Black);
+    }
+
+    #[test]
+    fn the_joiners_name_is_shown_and_recorded_in_pw_with_the_date() {
+        let mut records = records_of(&[]);
+        if let Record::Created { seats, invite, .. } = &mut records[0] {
+            seats[1] = None;
+            *invite = Some("i".into());
+        }
+        records.push(Record::Joined {
+            color: Side::White,
+            token: "w".into(),
+            name: Some("Bob".into()),
+        });
+        records.push(Record::Resign { by: Side::White });
+        let rt = Runtime::replay(&records, Instant::now()).unwrap();
+        assert_eq!(rt.setup.white.name(), "Bob");
+        assert_eq!(crate::actor::summary(&rt).white, "Bob");
+        let sgf = crate::sgf::write(&rt);
+        assert!(sgf.contains("PW[Bob]"), "{sgf}");
+        assert!(sgf.contains("DT[1970-01-01]"), "{sgf}");
     }
 }

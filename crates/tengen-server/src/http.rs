@@ -434,6 +434,8 @@ async fn list_games(State(state): State<AppState>) -> Result<Json<GameList>, App
 
 #[derive(Deserialize)]
 struct JoinForm {
+    /// The invite (none for a lobby game).
+    #[serde(default)]
     invite: String,
     /// The joiner's name (optional).
     #[serde(default)]

@@ -48,8 +48,8 @@ pub(crate) struct Runtime {
     pub turn_started: Instant,
     /// Time of this turn already charged before `turn_started` (from a checkpoint).
     pub spent_before_ms: u64,
-    /// The dead-stone proposal (its version) that is Tengen's estimate, unchanged.
-    pub estimated: Option<u32>,
+    /// The dead-stone proposal that is Tengen's estimate, unchanged: (resumptions, version).
+    pub estimated: Option<(u32, u32)>,
     /// The chat, both rooms, in order.
     pub chat: Vec<crate::wire::ChatLine>,
 }
@@ -372,7 +372,7 @@ impl Runtime {
                 let pts: Vec<Point> = points.iter().map(|&p| point(p)).collect();
                 let game = self.game_mut()?;
                 game.set_dead(&pts).map_err(e)?;
-                self.estimated = Some(game.dead_version());
+                self.estimated = Some((game.resumptions(), game.dead_version()));
                 EventView::Estimated {
                     dead: points.len() as u32,
                 }
@@ -462,6 +462,7 @@ mod tests {
 
     fn created_with(rules: &str, time: TimeControl) -> Record {
         let form = CreateGame {
+            open: false,
             size: 9,
             rules: rules.into(),
             handicap: 0,

@@ -80,6 +80,9 @@ pub struct CreateGame {
     /// The creator's name, shown on the player panel.
     #[serde(default)]
     pub name: Option<String>,
+    /// List the game in the lobby: anyone may take the open seat, without the invite.
+    #[serde(default)]
+    pub open: bool,
 }
 
 fn no_clock() -> TimeControl {
@@ -140,6 +143,9 @@ pub struct GameSetup {
     pub nigiri: bool,
     /// The creator's colour.
     pub creator: crate::wire::Side,
+    /// Listed in the lobby: the open seat needs no invite.
+    #[serde(default)]
+    pub open: bool,
 }
 
 impl GameSetup {
@@ -298,6 +304,7 @@ impl CreateGame {
             white,
             nigiri: self.color == ColorChoice::Nigiri,
             creator: creator.into(),
+            open: self.open && matches!(self.opponent, OpponentChoice::Person),
         })
     }
 }
@@ -363,6 +370,7 @@ mod tests {
 
     fn named(name: &str) -> String {
         let form = CreateGame {
+            open: false,
             size: 9,
             rules: "aga".into(),
             handicap: 0,

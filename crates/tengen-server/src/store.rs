@@ -88,6 +88,9 @@ pub struct GameSummary {
     /// The invitation expired unopened (finished, no result; not listed).
     #[serde(default)]
     pub expired: bool,
+    /// Waiting for an opponent in the lobby: anyone may take the seat.
+    #[serde(default)]
+    pub open: bool,
 }
 
 /// Where games are kept. Every method commits before its future resolves.
@@ -431,6 +434,7 @@ mod tests {
 
     fn summary(id: &str, phase: &str) -> GameSummary {
         GameSummary {
+            open: false,
             id: id.into(),
             size: 9,
             rules: "aga".into(),

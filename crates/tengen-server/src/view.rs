@@ -143,7 +143,8 @@ impl Runtime {
             }),
             proposal: game.map_or(0, Game::dead_version),
             estimated: game.is_some_and(|g| {
-                g.phase() == Phase::Scoring && self.estimated == Some(g.dead_version())
+                g.phase() == Phase::Scoring
+                    && self.estimated == Some((g.resumptions(), g.dead_version()))
             }),
             ownership: score.as_ref().zip(game).map(|(s, g)| ownership_map(s, g)),
             score: score.as_ref().map(score_view),
@@ -152,6 +153,7 @@ impl Runtime {
             expired: self.expired,
             resumptions: game.map_or(0, Game::resumptions),
             spectators,
+            rematch: None,
         }
     }
 }

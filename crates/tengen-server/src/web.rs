@@ -14,6 +14,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("review.js", include_str!("../web/review.js")),
     ("sound.js", include_str!("../web/sound.js")),
     ("chat.js", include_str!("../web/chat.js")),
+    ("rematch.js", include_str!("../web/rematch.js")),
     ("home.js", include_str!("../web/home.js")),
 ];
 

@@ -140,6 +140,16 @@ pub enum ClientMsg {
         /// Plain text, at most 500 characters.
         text: String,
     },
+    /// Offer a rematch (the game is over): same settings, colours swapped. Offering when
+    /// the opponent has offered accepts.
+    Rematch,
+    /// Answer the opponent's rematch offer.
+    RematchAnswer {
+        /// Play again or not.
+        accept: bool,
+    },
+    /// Ask for this seat's secret in the accepted rematch (answered to this connection only).
+    RematchSeat,
     /// Ask for the full state again.
     Resync,
     /// Keep-alive.
@@ -232,6 +242,13 @@ pub enum ServerMsg {
         hidden_from_players: bool,
         /// The line.
         line: ChatLine,
+    },
+    /// This seat's secret in the rematch (sent only to the seat's own connection).
+    RematchSeat {
+        /// The new game.
+        game: String,
+        /// The seat secret there.
+        seat: String,
     },
     /// Answer to `ping`.
     Pong,
@@ -568,6 +585,20 @@ pub struct StateView {
     pub resumptions: u32,
     /// Spectators watching.
     pub spectators: u32,
+    /// A rematch offered at the end, its answer, and the new game once accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<RematchView>,
+}
+
+/// A rematch offer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RematchView {
+    /// Who offered.
+    pub by: Side,
+    /// The opponent declined.
+    pub declined: bool,
+    /// The new game, once accepted.
+    pub game: Option<String>,
 }
 
 /// The last move.

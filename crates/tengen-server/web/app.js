@@ -88,11 +88,13 @@ async function showGame(id) {
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get('seat')) localStorage.setItem('tengen.seat.' + id, hash.get('seat'));
   G.seat = localStorage.getItem('tengen.seat.' + id);
-  const invite = hash.get('invite');
+  const invite = hash.get('invite') || (hash.has('join') ? '' : null);
   if (location.hash) history.replaceState(null, '', '/g/' + id);
-  if (invite && !G.seat) {
-    // The invited player watches until they give a name and take the seat.
+  if (invite !== null && !G.seat) {
+    // The invited player (or one from the lobby: no invite) watches until they give a name
+    // and take the seat.
     G.invite = invite;
+    G.joining = true;
     $('join-box').hidden = false;
     $('join-name').value = localStorage.getItem('tengen.name') || '';
     $('join-box').onsubmit = (e) => { e.preventDefault(); joinGame(); };
@@ -101,6 +103,7 @@ async function showGame(id) {
   setupReview();
   setupSound();
   setupChat();
+  setupRematch();
   connect();
   setInterval(() => { send({ type: 'ping' }); }, 20000);
   setInterval(renderClocks, 200);
@@ -115,6 +118,7 @@ async function joinGame() {
     localStorage.setItem('tengen.seat.' + G.id, j.seat);
     G.seat = j.seat;
     G.invite = null;
+    G.joining = false;
     $('join-box').hidden = true;
     reconnect();
   } catch (e) {
@@ -183,6 +187,9 @@ function onMessage(m) {
       break;
     case 'chat':
       onChatLine(m.line);
+      break;
+    case 'rematch_seat':
+      onRematchSeat(m);
       break;
     default:
       break;
@@ -533,6 +540,7 @@ function render() {
   $('watchers').textContent = st.spectators ? `${st.spectators} watching` : '';
   renderMoveList(st);
   renderChat();
+  renderRematch(st);
   $('rules-line').textContent = `${st.rules_summary}. Komi ${st.komi}` +
     (st.handicap ? `, handicap ${st.handicap}` : '') + `. Clock: ${st.time_desc}.`;
   renderBoard();
@@ -563,13 +571,15 @@ function render() {
   $('place-button').disabled = G.placing.length !== st.handicap;
   $('seat-link-box').hidden = !G.seat || !me;
   if (G.seat) $('seat-link').value = `${location.origin}/g/${st.id}#seat=${G.seat}`;
-  $('join-box').hidden = !(G.invite && st.phase === 'waiting');
+  $('join-box').hidden = !(G.joining && st.phase === 'waiting');
   const label = $('proposal-label');
   label.hidden = !scoring;
   label.dataset.estimated = String(!!st.estimated);
+  const dead = (st.ownership || '').split('').filter((o) => o === 'X').length;
   label.textContent = st.estimated
-    ? "The crossed stones are Tengen's estimate of the dead stones: click a group to change it, or accept."
-    : 'The crossed stones are the players\' marks (changed from Tengen\'s estimate, or none yet).';
+    ? (dead ? `The ${dead} crossed stone${dead === 1 ? ' is' : 's are'} Tengen's estimate of the dead stones: click a group to change it, or accept.`
+      : "Tengen's estimate: no stone is dead. Click a group to mark it dead, or accept.")
+    : 'The crossed stones are the players\' marks (Tengen\'s estimate, changed; or none yet).';
   $('end-sentence').textContent = st.phase === 'finished' ? endSentence(st) : '';
   $('end-sentence').hidden = st.phase !== 'finished';
   const sgf = $('sgf-link');

@@ -24,6 +24,7 @@ function formValue(form) {
     size: +size, rules: f.get('rules'), handicap: +f.get('handicap'),
     placement: f.get('placement'), color: f.get('color'), time: tc, opponent,
     name: f.get('name') || null,
+    open: f.get('open') === 'on' && opp === 'person',
   };
   const komi = f.get('komi');
   if (komiEdited && komi !== '') body.komi = +komi;
@@ -119,7 +120,21 @@ async function showHome() {
       el.append(li);
     }
   };
-  fill($('live-games'), lists.live, false);
+  const lobby = $('lobby');
+  const open = lists.live.filter((g) => g.open);
+  lobby.innerHTML = open.length ? '' : '<li class="hint">none: create one and tick “list it in the lobby”</li>';
+  for (const g of open) {
+    const li = document.createElement('li');
+    const mine = !!localStorage.getItem('tengen.seat.' + g.id);
+    li.append(document.createTextNode(`${g.black} (B) vs ${g.white} (W): ${g.size}×${g.size}, ${g.rules} `));
+    const a = document.createElement('a');
+    a.href = `/g/${g.id}` + (mine ? '' : '#join');
+    a.className = 'join-link';
+    a.textContent = mine ? 'your game' : 'Join';
+    li.append(a);
+    lobby.append(li);
+  }
+  fill($('live-games'), lists.live.filter((g) => !g.open), false);
   fill($('finished-games'), lists.finished, true);
 }
 
