@@ -12,6 +12,8 @@ use crate::{
 
 mod end;
 
+pub use end::{Penalty, Replayed, Tolerance};
+
 /// Why a move is refused. A refused move changes nothing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]

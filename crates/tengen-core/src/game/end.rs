@@ -2,13 +2,186 @@
 //! the endings that are not a count (resignation, time, forfeit, void), and the count.
 
 use crate::{
-    ByColor, Color, Game, GameResult, Move, Phase, Point, Resumption, Score, UnconditionalLife,
+    ByColor, Color, Game, GameResult, IllegalMove, IllegalPolicy, Move, MoveOutcome, Phase, Point,
+    Resumption, Score, UnconditionalLife,
     score::{CountInput, count},
 };
 
 use super::{Action, ActionError};
 
+/// What the rules did with a program's illegal move ([`Game::penalize_illegal`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Penalty {
+    /// AGA-8: the move counts as a pass (with its pass stone).
+    Pass(MoveOutcome),
+    /// JP-11: the player loses the game.
+    Loss(GameResult),
+}
+
+/// Which rules [`Game::replay_move`] lets a move break.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Tolerance {
+    /// None: the move must be legal and in turn.
+    Strict,
+    /// Only the turn: either colour may move at any time (GTP `play`), every other rule
+    /// holds.
+    AnyTurn,
+    /// Whatever the board can hold ([`Game::play_tolerant`]): a record from elsewhere.
+    Board,
+}
+
+/// What [`Game::replay_move`] did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Replayed {
+    /// The move was played.
+    Played {
+        /// What it did.
+        outcome: MoveOutcome,
+        /// Play had stopped (two passes) and this move resumed it.
+        resumed: bool,
+        /// The rule the move broke, when the tolerance let it.
+        broke: Option<IllegalMove>,
+    },
+    /// White's closing pass, which the rules had already made (AGA-11), given again by the
+    /// record or the controller: nothing changed.
+    ForcedPassEcho,
+}
+
 impl Game {
+    /// `color`, a program, tried an illegal move (under a referee or a server; a person's
+    /// illegal move is refused instead). The rules' [`IllegalPolicy`] decides: the move counts
+    /// as a pass (AGA-8) or the game is lost (JP-11).
+    ///
+    /// ```
+    /// use tengen_core::{BoardSize, Color, Game, GameResult, Penalty, Rules};
+    /// let size = BoardSize::new(9).unwrap();
+    /// let mut aga = Game::new(size, Rules::aga());
+    /// assert!(matches!(aga.penalize_illegal(Color::Black), Ok(Penalty::Pass(_))));
+    /// assert_eq!(aga.pass_stones(Color::White), 1);
+    /// let mut japanese = Game::new(size, Rules::japanese());
+    /// let loss = japanese.penalize_illegal(Color::Black).unwrap();
+    /// assert_eq!(loss, Penalty::Loss(GameResult::Forfeit(Color::White)));
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] when play has stopped, [`IllegalMove::NotYourTurn`] when it
+    /// is not `color`'s move; the game is unchanged.
+    pub fn penalize_illegal(&mut self, color: Color) -> Result<Penalty, IllegalMove> {
+        self.check_as(color, Move::Pass)?;
+        match self.rules.illegal {
+            IllegalPolicy::Pass => self.play_as(color, Move::Pass).map(Penalty::Pass),
+            IllegalPolicy::Lose => self
+                .forfeit(color)
+                .map(Penalty::Loss)
+                .map_err(|_| IllegalMove::GameOver),
+        }
+    }
+
+    /// `color` proposes `points` as the dead stones and accepts them, in one step (a
+    /// program's `final_status_list dead`). When they are the stones already marked dead,
+    /// this is an acceptance, and the opponent's acceptance stands; otherwise the marks are
+    /// replaced, which clears the opponent's acceptance. Points without stones are ignored.
+    /// Returns the result when both players have accepted.
+    ///
+    /// ```
+    /// use tengen_core::{BoardSize, Color, Game, Move, Point, Rules};
+    /// let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    /// game.play(Move::Play(Point::new(4, 4))).unwrap();
+    /// game.play(Move::Pass).unwrap();
+    /// game.play(Move::Pass).unwrap();
+    /// assert_eq!(game.propose_dead(Color::Black, &[]), Ok(None));
+    /// let result = game.propose_dead(Color::White, &[]).unwrap();
+    /// assert_eq!(result.unwrap().to_string(), "B+73.5"); // 80 points, 6.5 komi
+    /// ```
+    ///
+    /// # Errors
+    /// [`ActionError::NotScoring`] outside the scoring phase.
+    pub fn propose_dead(
+        &mut self,
+        color: Color,
+        points: &[Point],
+    ) -> Result<Option<GameResult>, ActionError> {
+        if self.phase != Phase::Scoring {
+            return Err(ActionError::NotScoring);
+        }
+        let mut proposed = vec![false; self.dead.len()];
+        for &p in points {
+            if self.board.get(p).is_some() {
+                proposed[self.index(p)] = true;
+            }
+        }
+        if proposed != self.dead {
+            self.set_dead(points)?;
+        }
+        self.accept(color)
+    }
+
+    /// Plays `color`'s move from a record or from a controller that does not take part in
+    /// the scoring phase (GTP `play`, an SGF file): after two passes a move resumes play
+    /// ([`Game::resume`] asked by the mover's opponent: under JP-8 the mover moves first), and
+    /// White's closing pass that the rules made (AGA-11) is taken as already played. The
+    /// tolerance says which rules the move may break.
+    ///
+    /// ```
+    /// use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, Replayed, Rules, Tolerance};
+    /// let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+    /// game.play(Move::Play(Point::new(4, 4))).unwrap();
+    /// game.play(Move::Pass).unwrap();
+    /// game.play(Move::Pass).unwrap(); // Black's: White's closing pass is added
+    /// let echo = game.replay_move(Color::White, Move::Pass, Tolerance::Strict);
+    /// assert_eq!(echo, Ok(Replayed::ForcedPassEcho));
+    /// let stone = Move::Play(Point::new(2, 2));
+    /// let played = game.replay_move(Color::Black, stone, Tolerance::Strict).unwrap();
+    /// assert!(matches!(played, Replayed::Played { resumed: true, broke: None, .. }));
+    /// assert_eq!(game.phase(), Phase::Playing);
+    /// ```
+    ///
+    /// # Errors
+    /// The rule the move breaks beyond the tolerance (after a resumption, judged in the
+    /// resumed game); the game is unchanged.
+    pub fn replay_move(
+        &mut self,
+        color: Color,
+        mv: Move,
+        tolerance: Tolerance,
+    ) -> Result<Replayed, IllegalMove> {
+        if self.phase != Phase::Playing
+            && color == Color::White
+            && mv == Move::Pass
+            && self.moves.last().is_some_and(|m| m.forced)
+        {
+            return Ok(Replayed::ForcedPassEcho);
+        }
+        if self.phase == Phase::Scoring {
+            let mut resumed = self.clone();
+            // In the scoring phase `resume` cannot fail.
+            let _ = resumed.resume(color.other());
+            let replayed = resumed.replay_move(color, mv, tolerance)?;
+            *self = resumed;
+            return Ok(match replayed {
+                Replayed::Played { outcome, broke, .. } => Replayed::Played {
+                    outcome,
+                    resumed: true,
+                    broke,
+                },
+                echo @ Replayed::ForcedPassEcho => echo,
+            });
+        }
+        let (outcome, broke) = match tolerance {
+            Tolerance::Strict => (self.play_as(color, mv)?, None),
+            Tolerance::AnyTurn => {
+                self.check_ignoring_turn(color, mv)?;
+                self.play_tolerant(color, mv)?
+            }
+            Tolerance::Board => self.play_tolerant(color, mv)?,
+        };
+        Ok(Replayed::Played {
+            outcome,
+            resumed: false,
+            broke,
+        })
+    }
+
     /// The stones marked dead, row by row.
     #[must_use]
     pub fn dead_stones(&self) -> Vec<Point> {
@@ -217,7 +390,6 @@ impl Game {
         Ok(result)
     }
 
-
     /// The count with the current dead set (in the scoring phase: the players' marks; when
     /// finished by counting: the agreed set).
     #[must_use]
@@ -273,5 +445,4 @@ impl Game {
     pub fn suggest_dead(&self) -> Vec<Point> {
         UnconditionalLife::of(&self.board).dead_stones(&self.board)
     }
-
 }
