@@ -22,13 +22,11 @@ use crate::{
     wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, WireError},
 };
 
-#[path = "chat.rs"]
 mod chat;
-pub(crate) use chat::HIDDEN_FROM_PLAYERS;
-#[path = "dead_estimate.rs"]
 mod dead_estimate;
-#[path = "rematch.rs"]
+mod extras;
 mod rematch;
+pub(crate) use chat::HIDDEN_FROM_PLAYERS;
 
 /// What a connection gets when it joins a game's stream.
 pub(crate) struct Connected {
@@ -69,8 +67,7 @@ pub(crate) enum ActorMsg {
         seq: u64,
         action: EngineAction,
     },
-    /// Tengen's estimate of the dead stones for the scoring phase that had proposal
-    /// `version` after `resumptions` disputes.
+    /// Tengen's estimate of the dead stones for proposal `version` after `resumptions`.
     Estimated {
         version: u32,
         resumptions: u32,
@@ -141,14 +138,8 @@ struct Actor {
     stale: bool,
     /// When to try reloading a stale state again.
     retry_at: Option<Instant>,
-    /// The pool of blocking threads that also runs dead-stone estimates.
-    searches: SearchPool,
-    /// This actor's own inbox (weak, so that it still closes when the handles go).
-    inbox: mpsc::WeakSender<ActorMsg>,
-    /// When each role last chatted (the chat's rate limit).
-    chat_times: std::collections::HashMap<Role, Vec<Instant>>,
-    /// A rematch offered at the end (in memory only).
-    rematch: rematch::Rematch,
+    /// The estimate's pool, the chat's rate limit, the rematch offer.
+    extras: extras::Extras,
 }
 
 /// How often a stale game tries to reload while the store cannot be read.
@@ -190,10 +181,7 @@ pub(crate) fn spawn(
         broken: false,
         stale: false,
         retry_at: None,
-        searches: searches.clone(),
-        inbox: tx.downgrade(),
-        chat_times: std::collections::HashMap::new(),
-        rematch: rematch::Rematch::default(),
+        extras: extras::Extras::new(searches, &tx),
     };
     if !actor.rt.finished() {
         for color in Color::ALL {
@@ -706,7 +694,7 @@ impl Actor {
         let mut view = self
             .rt
             .view(self.v, connected, self.spectators, Instant::now());
-        view.rematch = self.rematch.view();
+        view.rematch = self.extras.rematch.view();
         view
     }
 

@@ -110,7 +110,7 @@ async function showHome() {
       a.textContent = `${g.black} (B) vs ${g.white} (W)`;
       const end = g.aborted ? 'aborted' : (g.expired ? 'expired' : (g.result ? resultSentence(g.result) : 'over'));
       li.append(a, document.createTextNode(
-        ` — ${g.size}×${g.size}, ${g.rules}, ${g.moves} moves, ` + (finished ? end : g.phase)));
+        ` — ${g.size}×${g.size}, ${g.rules}, ${g.moves} move${g.moves === 1 ? "" : "s"}, ` + (finished ? end : g.phase)));
       if (finished) {
         const s = document.createElement('a');
         s.href = `/api/games/${g.id}/sgf`;

@@ -2,8 +2,6 @@
 //! log (so it survives restarts and is replayed to whoever connects), plain text, limited in
 //! length and rate. Until the game is over the players do not see the spectators' room
 //! (OGS's rule: no advice from the audience); spectators see both.
-//!
-//! A child module of `actor` (its own file keeps the actor's small).
 
 use std::time::{Duration, Instant};
 
@@ -70,7 +68,7 @@ impl Actor {
             ));
         }
         let now = Instant::now();
-        let times = self.chat_times.entry(role).or_default();
+        let times = self.extras.chat_times.entry(role).or_default();
         times.retain(|&t| now.duration_since(t) < RATE_WINDOW);
         if times.len() >= RATE_MESSAGES {
             return Err(WireError::new(

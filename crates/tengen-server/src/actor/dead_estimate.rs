@@ -1,8 +1,7 @@
 //! The scoring phase opens with Tengen's estimate of the dead stones as the proposal
 //! (`tengen_engine::estimate`). The estimate runs on the blocking pool of the engine
 //! searches, never on the async runtime, within the estimator's own time budget; the actor
-//! takes it only if nobody has changed the marks in the meantime. (A child module of
-//! `actor`, in its own file so that the actor's file stays as it was.)
+//! takes it only if nobody has changed the marks in the meantime.
 
 use std::time::Duration;
 
@@ -22,8 +21,8 @@ impl Actor {
             return;
         };
         let (version, resumptions) = (game.dead_version(), game.resumptions());
-        let pool = self.searches.clone();
-        let inbox = self.inbox.clone();
+        let pool = self.extras.searches.clone();
+        let inbox = self.extras.inbox.clone();
         tokio::spawn(async move {
             let _permit = pool.acquire().await;
             let budget = Budget::for_size(game.size());

@@ -5,8 +5,7 @@
 //! offering player when their page asks for it (`rematch_seat`) after seeing the new game
 //! in the state.
 //!
-//! The offer lives in the actor's memory only: a restart forgets it (offer again). A child
-//! module of `actor` (its own file keeps the actor's small).
+//! The offer lives in the actor's memory only: a restart forgets it (offer again).
 
 use std::time::Instant;
 
@@ -75,14 +74,14 @@ impl Actor {
 
     async fn offer_rematch(&mut self, role: Role) -> Result<Option<String>, WireError> {
         let color = self.seat_of(role)?;
-        if self.rematch.game.is_some() {
+        if self.extras.rematch.game.is_some() {
             return Err(refuse("the rematch has already started"));
         }
-        if self.rematch.by.is_some_and(|by| by != color) && !self.rematch.declined {
+        if self.extras.rematch.by.is_some_and(|by| by != color) && !self.extras.rematch.declined {
             // Both asked: that is an acceptance.
             return self.answer_rematch(role, true).await;
         }
-        self.rematch = Rematch {
+        self.extras.rematch = Rematch {
             by: Some(color),
             ..Default::default()
         };
@@ -101,14 +100,14 @@ impl Actor {
         accept: bool,
     ) -> Result<Option<String>, WireError> {
         let color = self.seat_of(role)?;
-        if self.rematch.by != Some(color.other()) || self.rematch.declined {
+        if self.extras.rematch.by != Some(color.other()) || self.extras.rematch.declined {
             return Err(refuse("there is no rematch offer from your opponent"));
         }
-        if self.rematch.game.is_some() {
+        if self.extras.rematch.game.is_some() {
             return self.claim_rematch_seat(role);
         }
         if !accept {
-            self.rematch.declined = true;
+            self.extras.rematch.declined = true;
             self.broadcast_state();
             return Ok(None);
         }
@@ -122,8 +121,8 @@ impl Actor {
             .color()
             .ok_or_else(|| WireError::new(ErrorCode::NotYourSeat, "spectators can only watch"))?;
         let (Some(game), Some(seat)) = (
-            self.rematch.game.clone(),
-            self.rematch.unclaimed[color.index()].take(),
+            self.extras.rematch.game.clone(),
+            self.extras.rematch.unclaimed[color.index()].take(),
         ) else {
             return Err(refuse("no rematch seat for you"));
         };
@@ -165,8 +164,8 @@ impl Actor {
                     format!("the rematch could not be created: {e}"),
                 )
             })?;
-        self.rematch.game = Some(id);
-        self.rematch.unclaimed = new_seats;
+        self.extras.rematch.game = Some(id);
+        self.extras.rematch.unclaimed = new_seats;
         self.broadcast_state();
         Ok(())
     }

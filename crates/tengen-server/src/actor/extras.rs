@@ -1,0 +1,30 @@
+//! What the actor keeps for the features beside the game itself.
+
+use std::{collections::HashMap, time::Instant};
+
+use tokio::sync::mpsc;
+
+use super::{ActorMsg, rematch::Rematch};
+use crate::{own::SearchPool, wire::Role};
+
+pub(crate) struct Extras {
+    /// The pool of blocking threads that also runs dead-stone estimates.
+    pub searches: SearchPool,
+    /// The actor's own inbox (weak, so that it still closes when the handles go).
+    pub inbox: mpsc::WeakSender<ActorMsg>,
+    /// When each role last chatted (the chat's rate limit).
+    pub chat_times: HashMap<Role, Vec<Instant>>,
+    /// A rematch offered at the end (in memory only).
+    pub rematch: Rematch,
+}
+
+impl Extras {
+    pub(crate) fn new(searches: &SearchPool, inbox: &mpsc::Sender<ActorMsg>) -> Extras {
+        Extras {
+            searches: searches.clone(),
+            inbox: inbox.downgrade(),
+            chat_times: HashMap::new(),
+            rematch: Rematch::default(),
+        }
+    }
+}
