@@ -143,7 +143,7 @@ test('a game listed in the lobby is joined from the home page without an invite'
     await guest.goto(BASE + '/');
     const join = `#lobby a[href="/g/${id}#join"]`;
     await guest.waitForSelector(join);
-    assert.match(await guest.textContent('#lobby'), /Lena \(B\) vs Opponent \(W\)/);
+    assert.match(await guest.textContent("#lobby"), /Lena \(B\) vs open seat \(W\)/);
     await shot(guest, '24-lobby');
     await guest.click(join);
     await guest.waitForSelector('#join-box:not([hidden])');

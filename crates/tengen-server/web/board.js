@@ -131,8 +131,8 @@ function drawBoard(view, onClick) {
   }
   if (view.ghost) {
     el('circle', { cx: view.ghost[0], cy: view.ghost[1], r: 0.47,
-      fill: view.ghostColor === 'black' ? '#111' : '#fff', stroke: '#333', 'stroke-width': 0.03,
-      opacity: 0.55, id: 'ghost' }, g);
+      fill: view.ghostColor === 'black' ? '#111' : '#fff', stroke: '#d0241b', 'stroke-width': 0.06,
+      'stroke-dasharray': '0.15 0.1', opacity: 0.7, id: 'ghost' }, g); // dashed: not played yet
   }
   for (const [x, y] of view.placing || []) {
     el('circle', { cx: x, cy: y, r: 0.47, fill: '#111', opacity: 0.6, 'data-placed': 'true' }, g);

@@ -126,7 +126,9 @@ async function showHome() {
   for (const g of open) {
     const li = document.createElement('li');
     const mine = !!localStorage.getItem('tengen.seat.' + g.id);
-    li.append(document.createTextNode(`${g.black} (B) vs ${g.white} (W): ${g.size}×${g.size}, ${g.rules} `));
+    // The open seat still has the server's placeholder name.
+    const seat = (name) => (name === 'Opponent' ? 'open seat' : name);
+    li.append(document.createTextNode(`${seat(g.black)} (B) vs ${seat(g.white)} (W): ${g.size}×${g.size}, ${g.rules} `));
     const a = document.createElement('a');
     a.href = `/g/${g.id}` + (mine ? '' : '#join');
     a.className = 'join-link';
