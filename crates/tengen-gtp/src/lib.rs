@@ -44,7 +44,6 @@ mod engine;
 mod player;
 mod protocol;
 mod referee;
-mod sgf;
 mod vertex;
 
 pub use client::{ClientError, EngineProcess};

@@ -8,7 +8,6 @@ use tengen_core::{
 
 use crate::{
     client::{ClientError, EngineProcess},
-    sgf::{self, Annotations},
     vertex::{move_text, parse_move, vertex},
 };
 
@@ -632,23 +631,25 @@ fn play_game(
         }
     }
     let result = table.game.result().unwrap_or(GameResult::Void);
-    let notes = Annotations {
-        black: players[table.player(Color::Black)].name.clone(),
-        white: players[table.player(Color::White)].name.clone(),
-        root_comment: Some(format!(
-            "Refereed by Tengen {}: rules {}{}",
-            env!("CARGO_PKG_VERSION"),
-            config.rules,
-            table
-                .reason
-                .as_ref()
-                .map(|r| format!("; {r}"))
-                .unwrap_or_default()
-        )),
-        move_comments: table.move_comments.clone(),
-        result: None,
-    };
-    let sgf_text = sgf::write_game(&table.game, &config.rules, &notes);
+    let root_comment = format!(
+        "Refereed by Tengen {}: rules {}{}",
+        env!("CARGO_PKG_VERSION"),
+        config.rules,
+        table
+            .reason
+            .as_ref()
+            .map(|r| format!("; {r}"))
+            .unwrap_or_default()
+    );
+    let sgf_text = record_text(
+        &table.game,
+        [
+            &players[table.player(Color::Black)].name,
+            &players[table.player(Color::White)].name,
+        ],
+        &root_comment,
+        &table.move_comments,
+    );
     let sgf = match &config.sgf_dir {
         Some(dir) => {
             let path = dir.join(format!("game-{number:03}.sgf"));
@@ -672,6 +673,41 @@ fn play_game(
         sgf,
         sgf_text,
     })
+}
+
+/// The game's SGF record (`tengen_sgf::game_to_tree`) with the referee's notes: the engines'
+/// names (`PB`, `PW`), a comment on the root, and each note on the move it followed.
+fn record_text(
+    game: &Game,
+    [black, white]: [&str; 2],
+    root_comment: &str,
+    move_comments: &[(usize, String)],
+) -> String {
+    let mut tree = tengen_sgf::game_to_tree(game);
+    let root = tree.root();
+    // Identifiers are constants and every list is non-empty: these cannot fail.
+    for (id, name) in [("PB", black), ("PW", white)] {
+        if !name.is_empty() {
+            let _ = tree.push_property(root, id, [name]);
+        }
+    }
+    let _ = tree.push_property(root, "C", [root_comment]);
+    let nodes: Vec<tengen_sgf::NodeId> = tree.main_line().skip(1).map(|n| n.id()).collect();
+    for (i, &node) in nodes.iter().enumerate() {
+        let mut comments: Vec<String> = move_comments
+            .iter()
+            .filter(|(at, _)| *at == i)
+            .map(|(_, text)| text.clone())
+            .collect();
+        if comments.is_empty() {
+            continue;
+        }
+        // White's closing pass has a comment of its own already: one `C` holds both.
+        comments.extend(tree.node(node).value("C").map(str::to_owned));
+        tree.remove_property(node, "C");
+        let _ = tree.push_property(node, "C", [comments.join("\n")]);
+    }
+    tengen_sgf::write(&[tree])
 }
 
 /// Asks the engine to move for the side to move, checks the move, plays it and tells the
