@@ -4,14 +4,15 @@ use std::io::{self, BufRead, Write};
 
 use tengen_core::{
     BoardSize, Color, Game, GameResult, IllegalMove, Komi, Move, Ownership, Phase, Point,
-    Resumption, Rules, Setup, Tolerance, gtp_handicap, max_fixed_handicap,
+    Resumption, Rules, Setup, Tolerance, column_letter, gtp_handicap, max_fixed_handicap,
 };
 use tengen_engine::Decision;
 
 use crate::{
+    VertexError, color_name, move_text, parse_color, parse_move,
     player::{GtpPlayer, PlayerOptions},
     protocol::{self, Parsed},
-    vertex::{VertexError, color_name, column_letter, move_text, parse_color, parse_move, vertex},
+    vertex,
 };
 
 /// Every command the engine answers, in the order `list_commands` gives them.

@@ -8,7 +8,7 @@ use tengen_core::{
 
 use crate::{
     client::{ClientError, EngineProcess},
-    vertex::{move_text, parse_move, vertex},
+    move_text, parse_move, vertex,
 };
 
 /// How many disputes over dead stones the referee allows under JP-8 before it scores with the
@@ -441,7 +441,7 @@ impl Table<'_> {
     fn fail(&mut self, players: &[Player; 2], failure: Failure) {
         let Failure { color, error } = failure;
         let who = &players[self.player(color)].name;
-        let reason = format!("{} ({who}) {error}", crate::vertex::color_name(color));
+        let reason = format!("{} ({who}) {error}", crate::color_name(color));
         self.errors[self.player(color)] += 1;
         let _ = match error {
             ClientError::Timeout { .. } => self.game.time_out(color),
@@ -500,7 +500,7 @@ fn tell(
 ) -> Result<(), Failure> {
     let command = format!(
         "play {} {}",
-        crate::vertex::color_name(mover),
+        crate::color_name(mover),
         move_text(mv, table.game.size())
     );
     players[table.player(color)]
@@ -524,10 +524,7 @@ fn resync(
     let undone = player.send("undo", timeout);
     match undone {
         Ok(_) => player
-            .send(
-                &format!("play {} pass", crate::vertex::color_name(color)),
-                timeout,
-            )
+            .send(&format!("play {} pass", crate::color_name(color)), timeout)
             .map(|_| ())
             .map_err(fail),
         Err(ClientError::Refused { .. }) => {
@@ -548,7 +545,7 @@ fn resync(
                     .send(
                         &format!(
                             "play {} {}",
-                            crate::vertex::color_name(m.color),
+                            crate::color_name(m.color),
                             move_text(m.mv, size)
                         ),
                         timeout,
@@ -725,14 +722,14 @@ fn one_move(
     } else {
         "genmove"
     };
-    let command = format!("{command} {}", crate::vertex::color_name(color));
+    let command = format!("{command} {}", crate::color_name(color));
     let answer = players[me]
         .send(&command, timeout)
         .map_err(|error| Failure { color, error })?;
     let word = answer.trim();
     if word.eq_ignore_ascii_case("resign") {
         let _ = table.game.resign(color);
-        table.reason = Some(format!("{} resigned", crate::vertex::color_name(color)));
+        table.reason = Some(format!("{} resigned", crate::color_name(color)));
         return Ok(());
     }
     let garbage = || Failure {
@@ -747,7 +744,7 @@ fn one_move(
         table.errors[me] += 1;
         let text = format!(
             "illegal move by {}: {} ({illegal})",
-            crate::vertex::color_name(color),
+            crate::color_name(color),
             move_text(mv, table.game.size())
         );
         return match table.game.penalize_illegal(color) {
@@ -872,7 +869,7 @@ fn settle(
             *cleanup = true;
             table.note(format!(
                 "play resumes, {} to move",
-                crate::vertex::color_name(table.game.to_move())
+                crate::color_name(table.game.to_move())
             ));
         }
         _ => {

@@ -6,33 +6,9 @@ use crate::go::point_text;
 use crate::tree::{GameTree, NodeId};
 use std::fmt;
 use tengen_core::{
-    BoardSize, Color, Game, IllegalMove, Move, Phase, Point, Replayed, Rules, Setup, SetupError,
-    Tolerance,
+    Color, Game, IllegalMove, Move, Phase, Point, Replayed, Rules, Setup, SetupError, Tolerance,
+    move_text,
 };
-
-/// The GTP text of a move: columns `A`–`Z` without `I`, row 1 at the bottom (`Q4`), or `pass`.
-///
-/// ```
-/// use tengen_core::{BoardSize, Move, Point};
-/// assert_eq!(tengen_sgf::gtp_coordinate(Move::Play(Point::new(15, 15)), BoardSize::STANDARD), "Q4");
-/// assert_eq!(tengen_sgf::gtp_coordinate(Move::Pass, BoardSize::STANDARD), "pass");
-/// ```
-#[must_use]
-pub fn gtp_coordinate(mv: Move, size: BoardSize) -> String {
-    match mv {
-        Move::Pass => "pass".to_owned(),
-        Move::Play(p) => gtp_point(p, size),
-    }
-}
-
-pub(crate) fn gtp_point(p: Point, size: BoardSize) -> String {
-    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let column = COLUMNS
-        .get(usize::from(p.x))
-        .map_or('?', |&c| char::from(c));
-    let row = i32::from(size.get()) - i32::from(p.y);
-    format!("{column}{row}")
-}
 
 /// The short name of why a move is illegal: `ko`, `superko`, `suicide`, `occupied`, ...
 pub(crate) fn reason_name(reason: IllegalMove) -> String {
@@ -375,7 +351,7 @@ pub fn replay(tree: &GameTree, options: &ReplayOptions) -> Result<Replay, Replay
                     number,
                     color,
                     mv,
-                    coordinate: gtp_coordinate(mv, size),
+                    coordinate: move_text(mv, size),
                     reason,
                 })?;
         if let Replayed::Played { resumed, broke, .. } = replayed {
@@ -386,7 +362,7 @@ pub fn replay(tree: &GameTree, options: &ReplayOptions) -> Result<Replay, Replay
                 notes.push(ReplayNote::Tolerated {
                     number,
                     color,
-                    coordinate: gtp_coordinate(mv, size),
+                    coordinate: move_text(mv, size),
                     reason,
                 });
             }
