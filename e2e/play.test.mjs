@@ -186,7 +186,7 @@ test('two players play a 9x9 AGA game in the browser to the score', { timeout: 1
 
     // 9. The record: names, date, rules, result.
     const sgf = await (await fetch(`${BASE}/api/games/${id}/sgf`)).text();
-    assert.match(sgf, /RU\[aga\]/);
+    assert.match(sgf, /RU\[AGA\]/, "RU names the preset as tengen-sgf writes it");
     assert.ok(sgf.includes(`RE[${result}]`));
     assert.match(sgf, /PB\[Alice\]/);
     assert.match(sgf, /PW\[Bob\]/);
