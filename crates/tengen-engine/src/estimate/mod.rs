@@ -24,10 +24,10 @@
 //!
 //! 1. Benson's pass-alive chains are alive and the stones in pass-alive territory dead:
 //!    certain.
-//! 2. Ownership from many playouts of the position, half with each colour moving first, by a
-//!    policy that neither fills its own eyes, nor puts a chain of more than three stones in
-//!    atari, nor plays in pass-alive territory, and that answers the last move (captures,
-//!    escapes, MoGo's shapes). A chain is judged by the playouts its opponent started: in
+//! 2. Ownership from many playouts of the position, half with each colour moving first, by the
+//!    search's heavy playout policy with the estimator's setting: it neither fills its own
+//!    eyes, nor puts a chain of more than three stones in atari, nor plays in pass-alive
+//!    territory, and it always answers the last move (captures, escapes, MoGo's shapes). A chain is judged by the playouts its opponent started: in
 //!    JP-7's confirmation the opponent moves first.
 //! 3. Chains in atari: a snapback lives; a stone in an unresolved ko, and a small chain that
 //!    only dead stones hold in atari, are dead (JP-7, seed 003); a chain a living stone
@@ -48,8 +48,6 @@
 mod fills;
 mod judge;
 mod ownership;
-mod patterns;
-mod policy;
 mod reading;
 
 use std::time::{Duration, Instant};
