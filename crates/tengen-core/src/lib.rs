@@ -34,8 +34,8 @@ mod types;
 pub use benson::UnconditionalLife;
 pub use board::{Board, BoardError, CellContent, NeighbourCounts, Placement};
 pub use game::{
-    ActionError, CYCLE_OCCURRENCES_FOR_VOID, Game, IllegalMove, MoveOutcome, Phase, PlayedMove,
-    Setup, SetupError,
+    ActionError, CYCLE_OCCURRENCES_FOR_VOID, Game, IllegalMove, MoveOutcome, Penalty, Phase,
+    PlayedMove, Replayed, Setup, SetupError, Tolerance,
 };
 pub use handicap::{HandicapError, aga_handicap, gtp_handicap, max_fixed_handicap};
 pub use nigiri::Nigiri;

@@ -291,3 +291,136 @@ fn aga_12_the_eyes_of_a_seki_count_as_territory() {
         score.breakdown()
     );
 }
+
+#[test]
+fn aga_8_a_programs_illegal_move_counts_as_a_pass_with_its_pass_stone() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+    g.play(at(4, 4)).unwrap(); // B
+    assert_eq!(g.check(at(4, 4)), Err(tengen_core::IllegalMove::Occupied));
+    let penalty = g.penalize_illegal(Color::White).unwrap();
+    let tengen_core::Penalty::Pass(outcome) = penalty else {
+        panic!("AGA-8 makes the move a pass, got {penalty:?}");
+    };
+    assert_eq!(outcome.phase, Phase::Playing);
+    assert_eq!(
+        g.moves().last().map(|m| (m.color, m.mv)),
+        Some((Color::White, Move::Pass))
+    );
+    assert_eq!(g.pass_stones(Color::Black), 1);
+    assert_eq!(g.to_move(), Color::Black);
+    // Only the player to move is penalized, and only while play goes on.
+    assert_eq!(
+        g.penalize_illegal(Color::White),
+        Err(tengen_core::IllegalMove::NotYourTurn)
+    );
+    g.play(Move::Pass).unwrap();
+    assert_eq!(g.phase(), Phase::Scoring);
+    assert_eq!(
+        g.penalize_illegal(Color::White),
+        Err(tengen_core::IllegalMove::GameOver)
+    );
+}
+
+#[test]
+fn aga_8_an_illegal_move_that_is_the_second_pass_stops_play_with_whites_last_pass() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+    g.play(at(4, 4)).unwrap(); // B
+    g.play(Move::Pass).unwrap(); // W
+    let tengen_core::Penalty::Pass(outcome) = g.penalize_illegal(Color::Black).unwrap() else {
+        panic!("AGA-8: a pass");
+    };
+    assert!(outcome.forced_white_pass, "AGA-11 follows the pass");
+    assert_eq!(outcome.phase, Phase::Scoring);
+}
+
+#[test]
+fn aga_9_a_programs_dead_list_is_a_proposal_and_an_acceptance_in_one_step() {
+    let mut g = game(Rules::aga(), TWO_LONE_STONES, Color::Black);
+    g.play(Move::Pass).unwrap();
+    g.play(Move::Pass).unwrap();
+    g.play(Move::Pass).unwrap_err(); // play has stopped: White's last pass was made
+    // Black proposes the white stone dead, White the black one: each proposal replaces the
+    // marks and clears the other's acceptance.
+    assert_eq!(g.propose_dead(Color::Black, &[p(3, 3)]), Ok(None));
+    assert!(g.accepted(Color::Black));
+    assert_eq!(g.propose_dead(Color::White, &[p(1, 1)]), Ok(None));
+    assert!(g.accepted(Color::White) && !g.accepted(Color::Black));
+    assert_eq!(g.dead_stones(), vec![p(1, 1)]);
+    // The same list again is an acceptance, whatever the versions did in between.
+    let empty_points_ignored = [p(1, 1), p(0, 0)];
+    let result = g.propose_dead(Color::Black, &empty_points_ignored).unwrap();
+    assert_eq!(result, Some(g.score().result));
+    assert_eq!(g.phase(), Phase::Finished(g.score().result));
+    assert_eq!(g.score().sides.white.dead, 1);
+    assert_eq!(
+        g.propose_dead(Color::Black, &[]),
+        Err(tengen_core::ActionError::NotScoring)
+    );
+}
+
+#[test]
+fn aga_11_a_record_that_writes_whites_last_pass_again_replays_it_once() {
+    use tengen_core::{Replayed, Tolerance};
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+    g.play(at(4, 4)).unwrap(); // B
+    g.play(Move::Pass).unwrap(); // W
+    g.play(Move::Pass).unwrap(); // B, then White's forced pass
+    let moves = g.moves().len();
+    assert_eq!(
+        g.replay_move(Color::White, Move::Pass, Tolerance::Strict),
+        Ok(Replayed::ForcedPassEcho)
+    );
+    assert_eq!((g.moves().len(), g.phase()), (moves, Phase::Scoring));
+}
+
+#[test]
+fn aga_10_a_replayed_move_after_two_passes_resumes_play_with_the_opponent_of_the_last_passer() {
+    use tengen_core::{IllegalMove, Replayed, Tolerance};
+    let stopped = || {
+        let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::aga());
+        g.play(Move::Pass).unwrap(); // B
+        g.play(Move::Pass).unwrap(); // W passed last: Black moves first
+        g
+    };
+    let mut g = stopped();
+    assert_eq!(
+        g.replay_move(Color::White, at(4, 4), Tolerance::Strict),
+        Err(IllegalMove::NotYourTurn)
+    );
+    assert_eq!(g, stopped(), "a refused move changes nothing");
+    let replayed = g.replay_move(Color::Black, at(4, 4), Tolerance::Strict);
+    assert!(matches!(
+        replayed,
+        Ok(Replayed::Played {
+            resumed: true,
+            broke: None,
+            ..
+        })
+    ));
+    assert_eq!(
+        (g.phase(), g.resumptions(), g.to_move()),
+        (Phase::Playing, 1, Color::White)
+    );
+    // Out of turn, the move is kept when the tolerance allows it, with the rule it broke.
+    let mut g = stopped();
+    let replayed = g
+        .replay_move(Color::White, at(4, 4), Tolerance::AnyTurn)
+        .unwrap();
+    assert_eq!(
+        replayed,
+        Replayed::Played {
+            outcome: tengen_core::MoveOutcome {
+                captures: 0,
+                forced_white_pass: false,
+                phase: Phase::Playing
+            },
+            resumed: true,
+            broke: Some(IllegalMove::NotYourTurn)
+        }
+    );
+    // AnyTurn keeps every other rule.
+    assert_eq!(
+        g.replay_move(Color::Black, at(4, 4), Tolerance::AnyTurn),
+        Err(IllegalMove::Occupied)
+    );
+}

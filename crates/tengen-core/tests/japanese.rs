@@ -124,3 +124,40 @@ fn jp_7_life_and_death_is_what_the_players_agree_and_snapback_stones_stay_alive_
     // Benson's suggestion never calls them dead: they are not inside pass-alive territory.
     assert!(!g.suggest_dead().contains(&p(1, 1)));
 }
+
+#[test]
+fn jp_11_a_programs_illegal_move_loses_the_game() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    g.play(at(0, 0)).unwrap();
+    assert_eq!(
+        g.penalize_illegal(Color::White),
+        Ok(tengen_core::Penalty::Loss(GameResult::Forfeit(
+            Color::Black
+        )))
+    );
+    assert_eq!(
+        g.phase(),
+        Phase::Finished(GameResult::Forfeit(Color::Black))
+    );
+    assert_eq!(g.penalize_illegal(Color::Black), Err(IllegalMove::GameOver));
+}
+
+#[test]
+fn jp_8_a_replayed_move_after_two_passes_resumes_play_and_the_mover_may_pass_at_once() {
+    use tengen_core::{Replayed, Tolerance};
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    g.play(at(4, 4)).unwrap(); // B
+    g.play(Move::Pass).unwrap(); // W
+    g.play(Move::Pass).unwrap(); // B: play stops, no closing pass under JP
+    assert_eq!(g.phase(), Phase::Scoring);
+    // White passing first: its opponent asked to resume (JP-8), and White passes at once.
+    let replayed = g.replay_move(Color::White, Move::Pass, Tolerance::Strict);
+    assert!(matches!(
+        replayed,
+        Ok(Replayed::Played { resumed: true, .. })
+    ));
+    assert_eq!(
+        (g.phase(), g.to_move(), g.resumptions()),
+        (Phase::Playing, Color::Black, 1)
+    );
+}

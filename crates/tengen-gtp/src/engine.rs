@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 
 use tengen_core::{
     BoardSize, Color, Game, GameResult, IllegalMove, Komi, Move, Ownership, Phase, Point,
-    Resumption, Rules, Setup, gtp_handicap, max_fixed_handicap,
+    Resumption, Rules, Setup, Tolerance, gtp_handicap, max_fixed_handicap,
 };
 use tengen_engine::Decision;
 
@@ -323,10 +323,7 @@ impl Engine {
             return;
         };
         for played in self.game.moves().iter().filter(|m| !m.forced) {
-            if game.phase() == Phase::Scoring {
-                let _ = game.resume(played.color.other());
-            }
-            let _ = game.play_tolerant(played.color, played.mv);
+            let _ = game.replay_move(played.color, played.mv, Tolerance::Board);
         }
         self.game = game;
     }
@@ -371,38 +368,22 @@ impl Engine {
     /// Whether `color` may play `mv` now, in any turn order; after two passes, as if play were
     /// resumed.
     fn check(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
-        if self.game.phase() == Phase::Scoring {
-            let mut resumed = self.game.clone();
-            let _ = resumed.resume(color.other());
-            return resumed.check_ignoring_turn(color, mv);
+        if self.game.phase() == Phase::Playing {
+            // The same judgement as below, without copying the game.
+            return self.game.check_ignoring_turn(color, mv);
         }
-        self.game.check_ignoring_turn(color, mv)
+        self.game
+            .clone()
+            .replay_move(color, mv, Tolerance::AnyTurn)
+            .map(|_| ())
     }
 
-    /// Plays a checked move for `color`, in any turn order.
+    /// Plays `color`'s move, in any turn order (a White pass that repeats White's closing
+    /// pass, AGA-11, is acknowledged).
     fn apply(&mut self, color: Color, mv: Move) -> Answer {
-        if self.game.phase() == Phase::Scoring {
-            // White's closing pass (AGA-11) was added by the rules: a controller that sends it
-            // again is acknowledged.
-            if color == Color::White
-                && mv == Move::Pass
-                && self.game.moves().last().is_some_and(|m| m.forced)
-            {
-                return Ok(String::new());
-            }
-        }
-        self.check(color, mv)
-            .map_err(|_| "illegal move".to_owned())?;
-        if self.game.phase() == Phase::Scoring {
-            let _ = self.game.resume(color.other());
-        }
-        let result = if color == self.game.to_move() {
-            self.game.play_as(color, mv).map(|_| ())
-        } else {
-            self.game.play_tolerant(color, mv).map(|_| ())
-        };
-        result
-            .map(|()| String::new())
+        self.game
+            .replay_move(color, mv, Tolerance::AnyTurn)
+            .map(|_| String::new())
             .map_err(|_| "illegal move".to_owned())
     }
 
@@ -555,10 +536,7 @@ impl Engine {
         let limit = until.map_or(usize::MAX, |n| n.saturating_sub(1));
         let mut next = record.setup.to_move;
         for &(color, mv) in record.moves.iter().take(limit) {
-            if game.phase() == Phase::Scoring {
-                let _ = game.resume(color.other());
-            }
-            game.play_tolerant(color, mv).map_err(|e| {
+            game.replay_move(color, mv, Tolerance::Board).map_err(|e| {
                 format!(
                     "cannot load file: {} {}: {e}",
                     color_name(color),

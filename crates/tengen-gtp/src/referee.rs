@@ -3,8 +3,7 @@
 use std::{collections::BTreeSet, fmt, path::PathBuf, time::Duration};
 
 use tengen_core::{
-    BoardSize, Color, Game, GameResult, HandicapError, IllegalPolicy, Komi, Move, Phase, Point,
-    Rules,
+    BoardSize, Color, Game, GameResult, HandicapError, Komi, Move, Penalty, Phase, Point, Rules,
 };
 
 use crate::{
@@ -511,8 +510,9 @@ fn tell(
         .map_err(|error| Failure { color, error })
 }
 
-/// Brings an engine that made an illegal move back to the referee's game: `undo` and the
-/// pass, or, if it cannot undo, the whole game again.
+/// Brings an engine whose illegal move became a pass back to the referee's game: `undo` and
+/// the pass, or, if it cannot undo, the whole game again (the pass included; a closing pass
+/// of White's that followed it is told by [`after_forced_pass`]).
 fn resync(
     players: &mut [Player; 2],
     table: &Table<'_>,
@@ -539,7 +539,12 @@ fn resync(
                     .send(&format!("set_free_handicap {}", stones.join(" ")), timeout)
                     .map_err(fail)?;
             }
-            for m in table.game.moves() {
+            let moves = table.game.moves();
+            let told = match moves.last() {
+                Some(last) if last.forced => &moves[..moves.len() - 1],
+                _ => moves,
+            };
+            for m in told {
                 player
                     .send(
                         &format!(
@@ -702,35 +707,29 @@ fn one_move(
         },
     };
     let mv = parse_move(word, table.game.size()).map_err(|_| garbage())?;
-    let played = match table.game.check(mv) {
-        Ok(()) => mv,
-        Err(illegal) => {
-            table.errors[me] += 1;
-            let text = format!(
-                "illegal move by {}: {} ({illegal})",
-                crate::vertex::color_name(color),
-                move_text(mv, table.game.size())
-            );
-            match table.config.rules.illegal {
-                IllegalPolicy::Lose => {
-                    let _ = table.game.forfeit(color);
-                    table.note(format!("{text}: the game is lost (JP-11)"));
-                    table.reason = Some(text);
-                    return Ok(());
-                }
-                IllegalPolicy::Pass => {
-                    resync(players, table, color, timeout)?;
-                    let _ = table.game.play(Move::Pass);
-                    table.note(format!("{text}: replaced by a pass (AGA-8)"));
-                    let opponent = color.other();
-                    tell(players, table, opponent, color, Move::Pass, timeout)?;
-                    return after_forced_pass(table, players);
-                }
+    if let Err(illegal) = table.game.check(mv) {
+        table.errors[me] += 1;
+        let text = format!(
+            "illegal move by {}: {} ({illegal})",
+            crate::vertex::color_name(color),
+            move_text(mv, table.game.size())
+        );
+        return match table.game.penalize_illegal(color) {
+            Ok(Penalty::Pass(_)) => {
+                table.note(format!("{text}: replaced by a pass (AGA-8)"));
+                resync(players, table, color, timeout)?;
+                tell(players, table, color.other(), color, Move::Pass, timeout)?;
+                after_forced_pass(table, players)
             }
-        }
-    };
-    let _ = table.game.play(played);
-    tell(players, table, color.other(), color, played, timeout)?;
+            Ok(Penalty::Loss(_)) | Err(_) => {
+                table.note(format!("{text}: the game is lost (JP-11)"));
+                table.reason = Some(text);
+                Ok(())
+            }
+        };
+    }
+    let _ = table.game.play(mv);
+    tell(players, table, color.other(), color, mv, timeout)?;
     after_forced_pass(table, players)
 }
 
@@ -799,9 +798,9 @@ fn settle(
     };
     if black == white {
         let dead: Vec<Point> = black.iter().copied().collect();
-        let _ = table.game.set_dead(&dead);
-        let _ = table.game.accept(Color::Black);
-        let _ = table.game.accept(Color::White);
+        for color in Color::ALL {
+            let _ = table.game.propose_dead(color, &dead);
+        }
         if !dead.is_empty() {
             table.note(format!("dead stones agreed: {}", names(&black)));
         }
@@ -817,9 +816,9 @@ fn settle(
         && *disputes >= MAX_DISPUTES
     {
         let both: Vec<Point> = black.intersection(&white).copied().collect();
-        let _ = table.game.set_dead(&both);
-        let _ = table.game.accept(Color::Black);
-        let _ = table.game.accept(Color::White);
+        for color in Color::ALL {
+            let _ = table.game.propose_dead(color, &both);
+        }
         let reason = format!("{MAX_DISPUTES} disputes: scored with the stones both call dead");
         table.note(reason.clone());
         table.reason = Some(reason);

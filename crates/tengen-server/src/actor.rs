@@ -19,7 +19,7 @@ use crate::{
     secret,
     settings::SeatKind,
     store::{GameSummary, Lease, Store, StoreError},
-    wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, Side, WireError},
+    wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, WireError},
 };
 
 /// What a connection gets when it joins a game's stream.
@@ -485,34 +485,10 @@ impl Actor {
                 if game.phase() != Phase::Scoring || game.accepted(color) {
                     return;
                 }
-                let side = Side::from(color);
-                let mut current: Vec<[u8; 2]> =
-                    game.dead_stones().into_iter().map(|p| [p.x, p.y]).collect();
-                let mut wanted: Vec<[u8; 2]> = points
-                    .iter()
-                    .copied()
-                    .filter(|&p| game.board().get(crate::wire::point(p)).is_some())
-                    .collect();
-                current.sort_unstable();
-                wanted.sort_unstable();
-                wanted.dedup();
-                if current == wanted {
-                    vec![Record::Accept {
-                        by: side,
-                        proposal: game.dead_version(),
-                    }]
-                } else {
-                    vec![
-                        Record::SetDead {
-                            by: side,
-                            points: wanted,
-                        },
-                        Record::Accept {
-                            by: side,
-                            proposal: game.dead_version() + 1,
-                        },
-                    ]
-                }
+                vec![Record::ProposeDead {
+                    by: color.into(),
+                    points,
+                }]
             }
         };
         if let Err(e) = self.commit(records).await {

@@ -328,19 +328,11 @@ impl Runtime {
         }])
     }
 
-    /// The record for an engine's illegal move under the rules' policy (AGA-8, JP-11).
+    /// The record for an engine's illegal move: the rules penalize it (AGA-8, JP-11).
     pub(crate) fn engine_illegal(&self, color: Color, reason: String) -> Record {
-        match self.setup.rules().illegal {
-            tengen_core::IllegalPolicy::Pass => Record::Move {
-                color: color.into(),
-                at: None,
-                clock: None,
-                illegal: Some(reason),
-            },
-            tengen_core::IllegalPolicy::Lose => Record::Forfeit {
-                color: color.into(),
-                reason: None,
-            },
+        Record::Illegal {
+            color: color.into(),
+            reason,
         }
     }
 }

@@ -36,12 +36,20 @@ pub(crate) enum Record {
         at: Option<Xy>,
         #[serde(default)]
         clock: Option<ClockState>,
-        /// An engine's illegal move replaced by a pass (AGA-8).
+        /// An engine's illegal move replaced by a pass (AGA-8), in records written before
+        /// [`Record::Illegal`].
         #[serde(default)]
         illegal: Option<String>,
     },
-    /// An engine's illegal move lost the game (JP-11), or its opponent claimed the game
-    /// after the engine failed (`reason`).
+    /// An engine's illegal move (`reason`: why it was illegal), penalized by the rules: a
+    /// pass (AGA-8) or the loss of the game (JP-11).
+    Illegal {
+        color: Side,
+        reason: String,
+    },
+    /// An engine's illegal move lost the game (JP-11, in records written before
+    /// [`Record::Illegal`]), or its opponent claimed the game after the engine failed
+    /// (`reason`).
     Forfeit {
         color: Side,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -69,6 +77,11 @@ pub(crate) enum Record {
     Accept {
         by: Side,
         proposal: u32,
+    },
+    /// An engine's dead stones: its proposal and its acceptance, in one step.
+    ProposeDead {
+        by: Side,
+        points: Vec<Xy>,
     },
     Resume {
         by: Side,

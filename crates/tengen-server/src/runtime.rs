@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use tengen_core::{ActionError, ByColor, Color, Game, Move, Phase, Point};
+use tengen_core::{ActionError, ByColor, Color, Game, Move, Penalty, Phase, Point};
 
 pub(crate) use crate::record::{Record, UndoReq};
 use crate::{
@@ -313,6 +313,24 @@ impl Runtime {
                     },
                 }
             }
+            Record::Illegal { color, reason } => {
+                let penalty = self
+                    .game_mut()?
+                    .penalize_illegal((*color).into())
+                    .map_err(|x| x.to_string())?;
+                self.undo = None;
+                self.start_turn(now);
+                match penalty {
+                    Penalty::Pass(outcome) => EventView::Passed {
+                        color: *color,
+                        forced_white_pass: outcome.forced_white_pass,
+                        illegal: Some(reason.clone()),
+                    },
+                    Penalty::Loss(result) => EventView::Finished {
+                        result: result.to_string(),
+                    },
+                }
+            }
             Record::Forfeit { color, .. } => {
                 let r = self.game_mut()?.forfeit((*color).into()).map_err(e)?;
                 EventView::Finished {
@@ -360,6 +378,19 @@ impl Runtime {
                     return Err("accepted a stale proposal".into());
                 }
                 match game.accept((*by).into()).map_err(e)? {
+                    Some(result) => EventView::Finished {
+                        result: result.to_string(),
+                    },
+                    None => EventView::Accepted { by: *by },
+                }
+            }
+            Record::ProposeDead { by, points } => {
+                let pts: Vec<Point> = points.iter().map(|&p| point(p)).collect();
+                match self
+                    .game_mut()?
+                    .propose_dead((*by).into(), &pts)
+                    .map_err(e)?
+                {
                     Some(result) => EventView::Finished {
                         result: result.to_string(),
                     },
