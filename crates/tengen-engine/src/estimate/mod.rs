@@ -81,6 +81,17 @@ impl Budget {
             reading_nodes: 5_000,
         }
     }
+
+    /// The playouts and reading of [`Budget::for_size`] with a wall-clock limit of ten
+    /// seconds as a mere guard: the estimate does not depend on the machine's load (the same
+    /// answer to every question about one position: GTP, a referee's record, tests).
+    #[must_use]
+    pub fn steady(size: BoardSize) -> Budget {
+        Budget {
+            time: Duration::from_secs(10),
+            ..Budget::for_size(size)
+        }
+    }
 }
 
 impl Default for Budget {
