@@ -10,12 +10,15 @@ use crate::PlayoutWeights;
 use crate::policy::HeavyPolicy;
 
 /// The engine's playout policy as the estimator sets it: every rule applied every time (a
-/// finished position has few moves left, and each one is a reply that settles a chain), no
+/// finished position has few moves left, and each one is a reply that settles a chain: the
+/// vital point of a three-point eye space, the answer to a threat against two liberties), no
 /// move in pass-alive territory, and a chain of up to [`MAX_SACRIFICE`] stones thrown in.
+/// Measured on the dev records: without the nakade and two-liberty rules 295 of 333, with
+/// both 299 (4 s per estimate).
 const WEIGHTS: PlayoutWeights = PlayoutWeights {
     atari: 100,
-    nakade: 0,
-    two_liberties: 0,
+    nakade: 100,
+    two_liberties: 100,
     pattern: 100,
     single_self_atari_reject: 0,
 };
