@@ -192,8 +192,7 @@ impl HeavyPolicy {
         if !shape.self_atari() {
             return false;
         }
-        shape.stones > self.max_self_atari
-            || rng.below(100) < self.weights.single_self_atari_reject
+        shape.stones > self.max_self_atari || rng.below(100) < self.weights.single_self_atari_reject
     }
 }
 
