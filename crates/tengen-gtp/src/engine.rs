@@ -3,8 +3,8 @@
 use std::io::{self, BufRead, Write};
 
 use tengen_core::{
-    BoardSize, Color, Game, GameResult, IllegalMove, Komi, Move, Phase, Point, Resumption,
-    Rules, Setup, Tolerance, gtp_handicap, max_fixed_handicap,
+    BoardSize, Color, Game, GameResult, IllegalMove, Komi, Move, Phase, Point, Resumption, Rules,
+    Setup, Tolerance, gtp_handicap, max_fixed_handicap,
 };
 use tengen_engine::Decision;
 use tengen_engine::estimate::{Budget, Estimate, Status, estimate};

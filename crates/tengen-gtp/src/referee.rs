@@ -798,7 +798,10 @@ fn settle(
         referee.score.result.to_sgf()
     );
     for chain in referee.uncertain() {
-        summary.push_str(&format!("; uncertain: {} group", vertex(chain.stones[0], size)));
+        summary.push_str(&format!(
+            "; uncertain: {} group",
+            vertex(chain.stones[0], size)
+        ));
     }
     table.note(summary);
     let (black, white) = match (&lists[0], &lists[1]) {

@@ -209,7 +209,11 @@ fn referee_records_its_own_estimate_beside_the_engines_lists_in_the_sgf_comment(
         .unwrap_or_else(|| panic!("no estimate in {:?}", g.notes));
     // Recorded before the engines' lists of the same count, in the same comment.
     let dispute = &g.notes[estimate + 1];
-    assert!(dispute.starts_with("dispute over dead stones"), "{:?}", g.notes);
+    assert!(
+        dispute.starts_with("dispute over dead stones"),
+        "{:?}",
+        g.notes
+    );
     let together = format!("{}\n{dispute}", g.notes[estimate]).replace(']', "\\]");
     assert!(g.sgf_text.contains(&together), "{together}\n{}", g.sgf_text);
 }
