@@ -27,8 +27,10 @@
 //! 2. Ownership from many playouts of the position, half with each colour moving first, by the
 //!    search's heavy playout policy with the estimator's setting: it neither fills its own
 //!    eyes, nor puts a chain of more than three stones in atari, nor plays in pass-alive
-//!    territory, and it always answers the last move (captures, escapes, MoGo's shapes). A chain is judged by the playouts its opponent started: in
-//!    JP-7's confirmation the opponent moves first.
+//!    territory, and it always answers the last move (captures, escapes, the vital point of a
+//!    three-point eye space, threats to two liberties, MoGo's shapes). A chain is judged by
+//!    the playouts its opponent started (in JP-7's confirmation the opponent moves first, with
+//!    his best attack): it lives from 65 % survival.
 //! 3. Chains in atari: a snapback lives; a stone in an unresolved ko, and a small chain that
 //!    only dead stones hold in atari, are dead (JP-7, seed 003); a chain a living stone
 //!    threatens lives, and its owner must still fill its liberty.

@@ -13,8 +13,8 @@ use crate::policy::HeavyPolicy;
 /// finished position has few moves left, and each one is a reply that settles a chain: the
 /// vital point of a three-point eye space, the answer to a threat against two liberties), no
 /// move in pass-alive territory, and a chain of up to [`MAX_SACRIFICE`] stones thrown in.
-/// Measured on the dev records: without the nakade and two-liberty rules 295 of 333, with
-/// both 299 (4 s per estimate).
+/// Measured on the dev records: without the nakade and two-liberty rules 295 of 333 (default
+/// budget), with both 299 (4 s per estimate, before the survival threshold was raised).
 const WEIGHTS: PlayoutWeights = PlayoutWeights {
     atari: 100,
     nakade: 100,
