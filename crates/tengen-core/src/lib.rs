@@ -30,6 +30,7 @@ mod position;
 mod rules;
 mod score;
 mod types;
+mod vertex;
 
 pub use benson::UnconditionalLife;
 pub use board::{Board, BoardError, CellContent, NeighbourCounts, Placement};
@@ -46,3 +47,6 @@ pub use rules::{
 };
 pub use score::{GameResult, Ownership, Score, SideScore};
 pub use types::{BoardSize, BoardSizeError, ByColor, Color, MAX_SIZE, MIN_SIZE, Move, Point};
+pub use vertex::{
+    VertexError, color_name, column_letter, move_text, parse_color, parse_move, vertex,
+};

@@ -9,11 +9,12 @@
 
 use std::path::{Path, PathBuf};
 
+use tengen_core::move_text as gtp_coordinate;
 use tengen_core::{
     BoardSize, Color, Game, Move, Ownership, Point, Rules, Setup, UnconditionalLife,
 };
 use tengen_engine::estimate::{Budget, Estimate, estimate};
-use tengen_sgf::{Mode, ReplayOptions, gtp_coordinate, parse, replay};
+use tengen_sgf::{Mode, ReplayOptions, parse, replay};
 
 fn data() -> Option<PathBuf> {
     let dir =

@@ -27,8 +27,8 @@ use tengen_engine::{Budget, SearchResult};
 use crate::{
     Engine,
     engine::read_line_bounded,
+    move_text, parse_color,
     protocol::{self, CommandLine, Parsed},
-    vertex::{move_text, parse_color},
 };
 
 /// Lines of input read by a thread of their own, so that an analysis notices the next

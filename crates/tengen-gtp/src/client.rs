@@ -19,7 +19,7 @@ pub enum ClientError {
     #[error("bad engine command line {0:?}")]
     BadCommandLine(String),
     /// The program could not be started.
-    #[error("cannot start {command:?}: {source}")]
+    #[error("cannot start {command:?}: {source}{}", path_hint(.command, .source))]
     Spawn {
         /// The command line.
         command: String,
@@ -79,41 +79,38 @@ pub struct EngineProcess {
     next_id: u64,
     /// Set after a timeout, crash or garbage: the process is not used again.
     broken: bool,
+    /// Commands carry ids (`1 name`), and answers must echo them.
+    numbered: bool,
 }
 
-/// Splits a command line into words: whitespace separates, `'…'` and `"…"` quote.
+/// Splits a command line into words as a POSIX shell does (quotes, backslashes), with no
+/// expansion.
 pub(crate) fn split_command_line(text: &str) -> Result<Vec<String>, ClientError> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    for c in text.chars() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), c) => word.push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            (None, c) => {
-                word.push(c);
-                in_word = true;
-            }
-        }
+    match shlex::split(text) {
+        Some(words) if !words.is_empty() => Ok(words),
+        _ => Err(ClientError::BadCommandLine(text.to_owned())),
     }
-    if quote.is_some() || (words.is_empty() && !in_word) {
-        return Err(ClientError::BadCommandLine(text.to_owned()));
+}
+
+/// The way out when `program` is only off `PATH`: Debian and Ubuntu install GNU Go (and other
+/// games) in /usr/games, which is not on root's `PATH`.
+fn path_hint(command: &str, error: &io::Error) -> String {
+    let program = split_command_line(command)
+        .ok()
+        .and_then(|words| words.into_iter().next())
+        .unwrap_or_default();
+    if error.kind() != io::ErrorKind::NotFound || program.contains('/') {
+        return String::new();
     }
-    if in_word {
-        words.push(word);
+    let games = std::path::Path::new("/usr/games").join(&program);
+    if games.exists() {
+        format!(
+            " (it is not on PATH, but {} exists: give that path or add /usr/games to PATH)",
+            games.display()
+        )
+    } else {
+        " (it is not on PATH)".to_owned()
     }
-    Ok(words)
 }
 
 impl EngineProcess {
@@ -165,11 +162,22 @@ impl EngineProcess {
             timeout,
             next_id: 1,
             broken: false,
+            numbered: true,
         })
     }
 
+    /// Whether commands carry ids that answers must echo (the default). GTP makes ids
+    /// optional for the controller; an engine that does not read them (a small script) is
+    /// spoken to without.
+    #[must_use]
+    pub fn numbered(mut self, numbered: bool) -> Self {
+        self.numbered = numbered;
+        self
+    }
+
     /// Whether a timeout, crash or garbage answer has made the process unusable.
-    pub(crate) fn is_broken(&self) -> bool {
+    #[must_use]
+    pub fn is_broken(&self) -> bool {
         self.broken
     }
 
@@ -201,8 +209,13 @@ impl EngineProcess {
         self.next_id += 1;
         let crashed = || ClientError::Crashed(command.to_owned());
         let stdin = self.stdin.as_mut().ok_or_else(crashed)?;
+        let line = if self.numbered {
+            format!("{id} {command}\n")
+        } else {
+            format!("{command}\n")
+        };
         stdin
-            .write_all(format!("{id} {command}\n").as_bytes())
+            .write_all(line.as_bytes())
             .and_then(|()| stdin.flush())
             .map_err(|_| crashed())?;
         let deadline = Instant::now() + self.timeout;
@@ -244,7 +257,8 @@ impl EngineProcess {
             _ => return Err(garbage()),
         };
         let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        if rest[..digits] != id.to_string() {
+        let echoed = &rest[..digits];
+        if (self.numbered && echoed != id.to_string()) || (!self.numbered && !echoed.is_empty()) {
             return Err(garbage());
         }
         let mut text = rest[digits..].trim().to_owned();
@@ -301,5 +315,6 @@ mod tests {
         );
         assert!(split_command_line("  ").is_err());
         assert!(split_command_line("x 'open").is_err());
+        assert_eq!(split_command_line(r"a\ b 'c'd").unwrap(), ["a b", "cd"]);
     }
 }

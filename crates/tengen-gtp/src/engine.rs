@@ -4,16 +4,16 @@ use std::io::{self, BufRead, Write};
 
 use tengen_core::{
     BoardSize, Color, Game, GameResult, IllegalMove, Komi, Move, Phase, Point, Resumption, Rules,
-    Setup, Tolerance, gtp_handicap, max_fixed_handicap,
+    Setup, Tolerance, column_letter, gtp_handicap, max_fixed_handicap,
 };
 use tengen_engine::Decision;
 use tengen_engine::estimate::{Budget, Estimate, Status, estimate};
 
 use crate::{
+    VertexError, color_name, move_text, parse_color, parse_move,
     player::{GtpPlayer, PlayerOptions},
     protocol::{self, Parsed},
-    sgf,
-    vertex::{VertexError, color_name, column_letter, move_text, parse_color, parse_move, vertex},
+    vertex,
 };
 
 /// Every command the engine answers, in the order `list_commands` gives them.
@@ -524,41 +524,43 @@ impl Engine {
                 ));
             }
         };
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot load file: {e}"))?;
-        let record = sgf::read(&bytes).map_err(|e| format!("cannot load file: {e}"))?;
-        if let Some(rules) = record.rules {
+        let cannot = |e: &dyn std::fmt::Display| format!("cannot load file: {e}");
+        let bytes = std::fs::read(path).map_err(|e| cannot(&e))?;
+        let collection =
+            tengen_sgf::parse(&bytes, tengen_sgf::Mode::Lenient).map_err(|e| cannot(&e))?;
+        let tree = collection
+            .games
+            .first()
+            .ok_or_else(|| cannot(&"the file holds no game"))?;
+        if let Some(rules) = tree.rules_name().and_then(tengen_sgf::rules_for_ru) {
             self.rules = rules;
         }
-        if let Some(komi) = record.komi {
+        if let Some(komi) = tree.komi().map_err(|e| cannot(&e))? {
             self.komi = Some(komi);
         }
-        let mut game = self.game_from(&record.setup)?;
-        // GTP: replay up to the position before move `until` (moves count from 1).
-        let limit = until.map_or(usize::MAX, |n| n.saturating_sub(1));
-        let mut next = record.setup.to_move;
-        for &(color, mv) in record.moves.iter().take(limit) {
-            game.replay_move(color, mv, Tolerance::Board).map_err(|e| {
-                format!(
-                    "cannot load file: {} {}: {e}",
-                    color_name(color),
-                    move_text(mv, game.size())
-                )
-            })?;
-            next = color.other();
-        }
-        self.game = game;
-        Ok(color_name(next).to_owned())
+        let options = tengen_sgf::ReplayOptions {
+            rules_override: Some(self.game_rules()),
+            tolerant: true,
+            // GTP: the position before move `until` (moves count from 1).
+            moves: until.map(|n| n.saturating_sub(1)),
+            ..tengen_sgf::ReplayOptions::default()
+        };
+        let replayed = tengen_sgf::replay(tree, &options).map_err(|e| cannot(&e))?;
+        self.game = self.for_gtp(replayed.game);
+        Ok(color_name(self.game.to_move()).to_owned())
     }
 
     fn printsgf(&mut self, args: &[String]) -> Answer {
-        let notes = sgf::Annotations {
-            result: self
-                .game
-                .cycle_closed_at()
-                .map(|_| GameResult::Void.to_sgf()),
-            ..sgf::Annotations::default()
-        };
-        let text = sgf::write_game(&self.game, &self.rules, &notes);
+        let mut tree = tengen_sgf::game_to_tree(&self.game);
+        let root = tree.root();
+        // The game resumes the Japanese way for GTP (`game_rules`): the record names the
+        // rules the controller chose.
+        tree.remove_property(root, "RU");
+        let _ = tree.push_property(root, "RU", [tengen_sgf::ru_for_rules(&self.rules)]);
+        if self.game.cycle_closed_at().is_some() && self.game.result().is_none() {
+            let _ = tree.push_property(root, "RE", [GameResult::Void.to_sgf()]);
+        }
+        let text = tengen_sgf::write(&[tree]);
         match args {
             [] => Ok(text),
             [path] => std::fs::write(path, text)

@@ -43,8 +43,6 @@ mod engine;
 mod player;
 mod protocol;
 mod referee;
-mod sgf;
-mod vertex;
 
 pub use client::{ClientError, EngineProcess};
 pub use engine::{ENGINE_NAME, Engine};
@@ -53,4 +51,5 @@ pub use player::{
     parse_tune,
 };
 pub use referee::{EngineStats, GameRecord, MatchConfig, MatchError, MatchReport, Side, run_match};
-pub use vertex::{VertexError, color_name, move_text, parse_color, parse_move, vertex};
+/// GTP's text forms of colours and vertices (one codec, in `tengen-core`).
+pub use tengen_core::{VertexError, color_name, move_text, parse_color, parse_move, vertex};

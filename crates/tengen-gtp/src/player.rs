@@ -6,7 +6,7 @@ use std::{sync::atomic::AtomicBool, time::Duration, time::Instant};
 use tengen_core::{ByColor, Color, Game, Move, Phase};
 use tengen_engine::{Clock, Decision, MAX_LEVEL, Player, PlayerConfig, SearchConfig, TimeControl};
 
-use crate::vertex::parse_color;
+use crate::parse_color;
 
 /// How the engine plays: `tengen gtp --level --playouts --time --threads --no-resign`.
 #[derive(Clone, Debug, PartialEq)]

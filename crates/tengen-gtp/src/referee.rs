@@ -9,8 +9,7 @@ use tengen_engine::estimate::{Budget, estimate};
 
 use crate::{
     client::{ClientError, EngineProcess},
-    sgf::{self, Annotations},
-    vertex::{move_text, parse_move, vertex},
+    move_text, parse_move, vertex,
 };
 
 /// How many disputes over dead stones the referee allows under JP-8 before it scores with the
@@ -443,7 +442,7 @@ impl Table<'_> {
     fn fail(&mut self, players: &[Player; 2], failure: Failure) {
         let Failure { color, error } = failure;
         let who = &players[self.player(color)].name;
-        let reason = format!("{} ({who}) {error}", crate::vertex::color_name(color));
+        let reason = format!("{} ({who}) {error}", crate::color_name(color));
         self.errors[self.player(color)] += 1;
         let _ = match error {
             ClientError::Timeout { .. } => self.game.time_out(color),
@@ -502,7 +501,7 @@ fn tell(
 ) -> Result<(), Failure> {
     let command = format!(
         "play {} {}",
-        crate::vertex::color_name(mover),
+        crate::color_name(mover),
         move_text(mv, table.game.size())
     );
     players[table.player(color)]
@@ -526,10 +525,7 @@ fn resync(
     let undone = player.send("undo", timeout);
     match undone {
         Ok(_) => player
-            .send(
-                &format!("play {} pass", crate::vertex::color_name(color)),
-                timeout,
-            )
+            .send(&format!("play {} pass", crate::color_name(color)), timeout)
             .map(|_| ())
             .map_err(fail),
         Err(ClientError::Refused { .. }) => {
@@ -550,7 +546,7 @@ fn resync(
                     .send(
                         &format!(
                             "play {} {}",
-                            crate::vertex::color_name(m.color),
+                            crate::color_name(m.color),
                             move_text(m.mv, size)
                         ),
                         timeout,
@@ -633,23 +629,25 @@ fn play_game(
         }
     }
     let result = table.game.result().unwrap_or(GameResult::Void);
-    let notes = Annotations {
-        black: players[table.player(Color::Black)].name.clone(),
-        white: players[table.player(Color::White)].name.clone(),
-        root_comment: Some(format!(
-            "Refereed by Tengen {}: rules {}{}",
-            env!("CARGO_PKG_VERSION"),
-            config.rules,
-            table
-                .reason
-                .as_ref()
-                .map(|r| format!("; {r}"))
-                .unwrap_or_default()
-        )),
-        move_comments: table.move_comments.clone(),
-        result: None,
-    };
-    let sgf_text = sgf::write_game(&table.game, &config.rules, &notes);
+    let root_comment = format!(
+        "Refereed by Tengen {}: rules {}{}",
+        env!("CARGO_PKG_VERSION"),
+        config.rules,
+        table
+            .reason
+            .as_ref()
+            .map(|r| format!("; {r}"))
+            .unwrap_or_default()
+    );
+    let sgf_text = record_text(
+        &table.game,
+        [
+            &players[table.player(Color::Black)].name,
+            &players[table.player(Color::White)].name,
+        ],
+        &root_comment,
+        &table.move_comments,
+    );
     let sgf = match &config.sgf_dir {
         Some(dir) => {
             let path = dir.join(format!("game-{number:03}.sgf"));
@@ -675,6 +673,41 @@ fn play_game(
     })
 }
 
+/// The game's SGF record (`tengen_sgf::game_to_tree`) with the referee's notes: the engines'
+/// names (`PB`, `PW`), a comment on the root, and each note on the move it followed.
+fn record_text(
+    game: &Game,
+    [black, white]: [&str; 2],
+    root_comment: &str,
+    move_comments: &[(usize, String)],
+) -> String {
+    let mut tree = tengen_sgf::game_to_tree(game);
+    let root = tree.root();
+    // Identifiers are constants and every list is non-empty: these cannot fail.
+    for (id, name) in [("PB", black), ("PW", white)] {
+        if !name.is_empty() {
+            let _ = tree.push_property(root, id, [name]);
+        }
+    }
+    let _ = tree.push_property(root, "C", [root_comment]);
+    let nodes: Vec<tengen_sgf::NodeId> = tree.main_line().skip(1).map(|n| n.id()).collect();
+    for (i, &node) in nodes.iter().enumerate() {
+        let mut comments: Vec<String> = move_comments
+            .iter()
+            .filter(|(at, _)| *at == i)
+            .map(|(_, text)| text.clone())
+            .collect();
+        if comments.is_empty() {
+            continue;
+        }
+        // White's closing pass has a comment of its own already: one `C` holds both.
+        comments.extend(tree.node(node).value("C").map(str::to_owned));
+        tree.remove_property(node, "C");
+        let _ = tree.push_property(node, "C", [comments.join("\n")]);
+    }
+    tengen_sgf::write(&[tree])
+}
+
 /// Asks the engine to move for the side to move, checks the move, plays it and tells the
 /// opponent.
 fn one_move(
@@ -690,14 +723,14 @@ fn one_move(
     } else {
         "genmove"
     };
-    let command = format!("{command} {}", crate::vertex::color_name(color));
+    let command = format!("{command} {}", crate::color_name(color));
     let answer = players[me]
         .send(&command, timeout)
         .map_err(|error| Failure { color, error })?;
     let word = answer.trim();
     if word.eq_ignore_ascii_case("resign") {
         let _ = table.game.resign(color);
-        table.reason = Some(format!("{} resigned", crate::vertex::color_name(color)));
+        table.reason = Some(format!("{} resigned", crate::color_name(color)));
         return Ok(());
     }
     let garbage = || Failure {
@@ -712,7 +745,7 @@ fn one_move(
         table.errors[me] += 1;
         let text = format!(
             "illegal move by {}: {} ({illegal})",
-            crate::vertex::color_name(color),
+            crate::color_name(color),
             move_text(mv, table.game.size())
         );
         return match table.game.penalize_illegal(color) {
@@ -850,7 +883,7 @@ fn settle(
             *cleanup = true;
             table.note(format!(
                 "play resumes, {} to move",
-                crate::vertex::color_name(table.game.to_move())
+                crate::color_name(table.game.to_move())
             ));
         }
         _ => {

@@ -3,23 +3,20 @@
 //! exactly like a person's connection, so the actor referees engines too.
 
 use std::{
-    path::Path,
-    process::Stdio,
     sync::Arc,
     time::{Duration, Instant},
 };
 
-use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, aga_handicap};
-use tokio::{
-    io::{AsyncBufReadExt, AsyncWriteExt, BufReader},
-    process::{Child, ChildStdin, ChildStdout},
-    sync::{mpsc, watch},
+use tengen_core::{
+    BoardSize, Color, Game, Move, Phase, Point, aga_handicap, move_text, parse_move, vertex,
 };
+use tengen_gtp::EngineProcess;
+use tokio::sync::{mpsc, watch};
 
 use crate::{
     actor::ActorMsg,
     clock::{ClockState, TimeControl},
-    wire::{Xy, coord_name, xy},
+    wire::{Xy, xy},
 };
 
 /// The name of Tengen's own player, which runs in this process.
@@ -162,24 +159,6 @@ pub async fn check_engine(command: String, timeout: Duration) -> Result<EngineCh
     answers
 }
 
-/// Why `program` could not be started, with the way out when it is only off `PATH`.
-fn start_error(program: &str, e: &std::io::Error) -> String {
-    if e.kind() != std::io::ErrorKind::NotFound || program.contains('/') {
-        return format!("cannot start {program:?}: {e}");
-    }
-    // Debian and Ubuntu install GNU Go (and other games) in /usr/games, which is not on
-    // root's PATH.
-    let games = Path::new("/usr/games").join(program);
-    if games.exists() {
-        format!(
-            "cannot start {program:?}: it is not on PATH, but {} exists: give that path or add /usr/games to PATH",
-            games.display()
-        )
-    } else {
-        format!("cannot start {program:?}: it is not on PATH")
-    }
-}
-
 pub(crate) fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
     if let Ok(points) = aga_handicap(size, n) {
         return points.into_iter().map(xy).collect();
@@ -190,18 +169,11 @@ pub(crate) fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
     all.into_iter().take(n as usize).map(xy).collect()
 }
 
-/// A child process and its pipes.
-struct Pipes {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-/// An engine spoken to in GTP.
+/// An engine spoken to in GTP, through `tengen_gtp`'s client on a blocking thread (every
+/// answer within the seat's timeout).
 struct Gtp {
-    pipes: Pipes,
-    /// The longest an answer may take.
-    timeout: Duration,
+    /// `None` only while a command is on its way.
+    process: Option<EngineProcess>,
     /// The moves the engine's board holds, in order.
     synced: Vec<(Color, Move)>,
     setup_done: bool,
@@ -209,88 +181,32 @@ struct Gtp {
 
 impl Gtp {
     fn start(command: &str, timeout: Duration) -> Result<Gtp, String> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or("empty engine command")?;
-        let mut child = tokio::process::Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(|e| start_error(program, &e))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        // Unnumbered: GTP lets the controller leave ids out, and engines that are small
+        // scripts do not read them.
+        let process = EngineProcess::spawn(command, timeout)
+            .map_err(|e| e.to_string())?
+            .numbered(false);
         Ok(Gtp {
-            pipes: Pipes {
-                child,
-                stdin,
-                stdout,
-            },
-            timeout,
+            process: Some(process),
             synced: Vec::new(),
             setup_done: false,
         })
     }
 
     async fn send(&mut self, command: &str) -> Result<String, String> {
-        let answer = tokio::time::timeout(self.timeout, self.send_inner(command))
-            .await
-            .map_err(|_| {
-                format!(
-                    "no answer to {command:?} within {} s",
-                    self.timeout.as_secs_f64()
-                )
-            })?;
-        match answer {
-            Err(e) if e == CLOSED => Err(self.exit_reason(command).await),
-            other => other,
-        }
-    }
-
-    /// Why the engine's output ended before it answered `command`: it exited (how).
-    async fn exit_reason(&mut self, command: &str) -> String {
-        match tokio::time::timeout(Duration::from_secs(1), self.pipes.child.wait()).await {
-            Ok(Ok(status)) => format!("it exited ({status}) before answering {command:?}"),
-            _ => format!("it closed its output before answering {command:?}"),
-        }
-    }
-
-    async fn send_inner(&mut self, command: &str) -> Result<String, String> {
-        let Pipes { stdin, stdout, .. } = &mut self.pipes;
-        // A pipe that cannot be written is an engine that has gone.
-        stdin
-            .write_all(format!("{command}\n").as_bytes())
-            .await
-            .map_err(|_| CLOSED.to_owned())?;
-        stdin.flush().await.map_err(|_| CLOSED.to_owned())?;
-        let mut answer = String::new();
-        loop {
-            let mut line = String::new();
-            let n = stdout
-                .read_line(&mut line)
-                .await
-                .map_err(|e| e.to_string())?;
-            if n == 0 {
-                return Err(CLOSED.into());
-            }
-            let line = line.trim_end_matches(['\r', '\n']);
-            if line.is_empty() {
-                if answer.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            if !answer.is_empty() {
-                answer.push('\n');
-            }
-            answer.push_str(line);
-        }
-        if let Some(rest) = answer.strip_prefix('=') {
-            Ok(rest.trim().to_owned())
-        } else {
-            Err(format!("{command:?} failed: {answer}"))
-        }
+        let mut process = self
+            .process
+            .take()
+            .ok_or_else(|| format!("the engine is gone (before {command:?})"))?;
+        let line = command.to_owned();
+        let (process, answer) = tokio::task::spawn_blocking(move || {
+            let answer = process.send(&line);
+            (process, answer)
+        })
+        .await
+        .map_err(|e| format!("the thread talking to the engine failed: {e}"))?;
+        self.process = Some(process);
+        answer.map_err(|e| e.to_string())
     }
 
     async fn sync(&mut self, game: &Game) -> Result<(), String> {
@@ -307,7 +223,7 @@ impl Gtp {
                 .initial_board()
                 .stones()
                 .filter(|(_, c)| *c == Color::Black)
-                .map(|(p, _)| coord_name(p, size))
+                .map(|(p, _)| vertex(p, game.size()))
                 .collect();
             if stones.len() >= 2 {
                 self.send(&format!("set_free_handicap {}", stones.join(" ")))
@@ -317,10 +233,7 @@ impl Gtp {
             self.setup_done = true;
         }
         for &(color, mv) in &moves[self.synced.len()..] {
-            let v = match mv {
-                Move::Play(p) => coord_name(p, size),
-                Move::Pass => "pass".into(),
-            };
+            let v = move_text(mv, game.size());
             self.send(&format!("play {} {v}", color.letter())).await?;
             self.synced.push((color, mv));
         }
@@ -348,14 +261,13 @@ impl Gtp {
             Phase::Playing if game.to_move() == color => {
                 self.sync(game).await?;
                 let answer = self.send(&format!("genmove {}", color.letter())).await?;
-                let size = game.size().get();
-                let action = match answer.to_ascii_lowercase().as_str() {
-                    "pass" => EngineAction::Move(Move::Pass),
-                    "resign" => EngineAction::Resign,
-                    v => match parse_vertex(v, size) {
-                        Some(p) => EngineAction::Move(Move::Play(p)),
-                        None => EngineAction::Illegal(format!("not a move: {answer}")),
-                    },
+                let action = if answer.eq_ignore_ascii_case("resign") {
+                    EngineAction::Resign
+                } else {
+                    match parse_move(&answer, game.size()) {
+                        Ok(mv) => EngineAction::Move(mv),
+                        Err(_) => EngineAction::Illegal(format!("not a move: {answer}")),
+                    }
                 };
                 if let EngineAction::Move(mv) = action {
                     self.synced.push((color, mv));
@@ -368,10 +280,9 @@ impl Gtp {
                     .send("final_status_list dead")
                     .await
                     .unwrap_or_default();
-                let size = game.size().get();
                 let dead = answer
                     .split_whitespace()
-                    .filter_map(|v| parse_vertex(&v.to_ascii_lowercase(), size))
+                    .filter_map(|v| parse_move(v, game.size()).ok()?.point())
                     .map(xy)
                     .collect();
                 Ok(Some(EngineAction::Dead(dead)))
@@ -381,42 +292,8 @@ impl Gtp {
     }
 
     async fn quit(&mut self) {
-        let _ = tokio::time::timeout(Duration::from_secs(2), self.send_inner("quit")).await;
-        let _ = self.pipes.child.kill().await;
-    }
-}
-
-/// What [`Gtp::send_inner`] says when the engine's output ends.
-const CLOSED: &str = "the engine closed its output";
-
-/// A GTP vertex (`d4`, lower case) on a board of `size`.
-pub(crate) fn parse_vertex(v: &str, size: u8) -> Option<Point> {
-    let mut chars = v.chars();
-    let letter = chars.next()?;
-    if !letter.is_ascii_lowercase() || letter == 'i' {
-        return None;
-    }
-    let mut x = letter as u8 - b'a';
-    if letter > 'i' {
-        x -= 1;
-    }
-    let row: u8 = chars.as_str().parse().ok()?;
-    if x >= size || row == 0 || row > size {
-        return None;
-    }
-    Some(Point::new(x, size - row))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn gtp_vertices_skip_i_and_count_rows_from_the_bottom() {
-        assert_eq!(parse_vertex("a1", 9), Some(Point::new(0, 8)));
-        assert_eq!(parse_vertex("j9", 9), Some(Point::new(8, 0)));
-        assert_eq!(parse_vertex("i5", 9), None);
-        assert_eq!(parse_vertex("k1", 9), None);
-        assert_eq!(coord_name(Point::new(8, 0), 9), "J9");
+        if let Some(process) = self.process.take() {
+            let _ = tokio::task::spawn_blocking(move || process.quit()).await;
+        }
     }
 }

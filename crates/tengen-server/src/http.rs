@@ -17,7 +17,7 @@ use axum::{
     routing::{get, post},
 };
 use serde::{Deserialize, Serialize};
-use tengen_core::{Color, aga_handicap};
+use tengen_core::{Color, aga_handicap, vertex};
 use tower_http::timeout::TimeoutLayer;
 
 use crate::{
@@ -31,7 +31,6 @@ use crate::{
     serve::peer_ip,
     settings::{CreateGame, Placement, rules_summary},
     store::{Claim, GameSummary, Store},
-    wire::coord_name,
 };
 
 const INDEX_HTML: &str = include_str!("../web/index.html");
@@ -319,7 +318,7 @@ async fn preview(
         (1, _) => "One-stone handicap: Black moves first, no stones placed.".to_owned(),
         (n, Placement::Fixed) => {
             let points = aga_handicap(size, n).unwrap_or_default();
-            let names: Vec<String> = points.iter().map(|&p| coord_name(p, setup.size)).collect();
+            let names: Vec<String> = points.iter().map(|&p| vertex(p, size)).collect();
             format!(
                 "Black places {n} stones on {}; White moves first.",
                 names.join(" ")

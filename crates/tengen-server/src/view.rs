@@ -2,15 +2,14 @@
 
 use std::time::Instant;
 
-use tengen_core::{ByColor, Color, Game, Move, Ownership, Phase, Score};
+use tengen_core::{ByColor, Color, Game, Ownership, Phase, Score, move_text};
 
 use crate::{
     clock::TimeControl,
     runtime::Runtime,
     settings::{SeatKind, rules_summary},
     wire::{
-        ClockView, LastMove, PlayerView, ScoreView, Side, SideScoreView, StateView, UndoView,
-        coord_name, xy,
+        ClockView, LastMove, PlayerView, ScoreView, Side, SideScoreView, StateView, UndoView, xy,
     },
 };
 
@@ -25,10 +24,7 @@ impl Runtime {
         let from = n.saturating_sub(plies as usize);
         let names: Vec<String> = moves[from..]
             .iter()
-            .map(|m| match m.mv {
-                Move::Play(p) => coord_name(p, game.size().get()),
-                Move::Pass => "pass".into(),
-            })
+            .map(|m| move_text(m.mv, game.size()))
             .collect();
         if plies == 1 {
             format!("move {} ({})", n, names.join(", "))

@@ -555,14 +555,6 @@ pub struct LastMove {
     pub at: Option<Xy>,
 }
 
-/// A point's name as players write it: `D4`, columns skipping `I`, rows from the bottom.
-#[must_use]
-pub fn coord_name(p: Point, size: u8) -> String {
-    const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let col = LETTERS.get(usize::from(p.x)).copied().unwrap_or(b'?') as char;
-    format!("{col}{}", u32::from(size).saturating_sub(u32::from(p.y)))
-}
-
 /// One move of the record.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveView {

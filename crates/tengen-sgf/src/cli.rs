@@ -2,11 +2,12 @@
 //! output and return the exit code.
 
 use crate::parse::{Collection, Mode, parse};
-use crate::replay::{ReplayError, ReplayOptions, gtp_point, replay};
+use crate::replay::{ReplayError, ReplayOptions, replay};
 use crate::tree::GameTree;
 use std::io::Write;
 use std::path::Path;
 use std::str::FromStr;
+use tengen_core::vertex;
 use tengen_core::{Color, Game, Point, Rules, Score, Scoring};
 
 /// Every game readable and legal (check) or scored (score).
@@ -332,7 +333,7 @@ fn score_json(file: &str, number: usize, tree: &GameTree, scored: &Scored) -> se
         "recorded_result": tree.node(tree.root()).value("RE"),
         "black": side(Color::Black),
         "white": side(Color::White),
-        "dead_stones": dead.iter().map(|&p| gtp_point(p, size)).collect::<Vec<_>>(),
+        "dead_stones": dead.iter().map(|&p| vertex(p, size)).collect::<Vec<_>>(),
         "dead_method": scored.method.name(),
         "notes": scored.notes,
     })
@@ -378,7 +379,7 @@ pub fn score_command_with<P: AsRef<Path>>(
             } else {
                 let (game, dead, score) = (&scored.game, &scored.dead, &scored.score);
                 let size = game.size();
-                let dead_text: Vec<String> = dead.iter().map(|&p| gtp_point(p, size)).collect();
+                let dead_text: Vec<String> = dead.iter().map(|&p| vertex(p, size)).collect();
                 let _ = writeln!(
                     out,
                     "{name}: game {number}: {} [{}; {} dead: {} ({})]{}{}",

@@ -41,7 +41,7 @@ pub use error::{ErrorKind, Position, PropertyError, SgfError};
 pub use go::{RecordedResult, WinBy, parse_point, point_text};
 pub use parse::{Collection, Mode, parse, parse_str};
 pub use replay::{
-    Replay, ReplayError, ReplayNote, ReplayOptions, game_to_tree, gtp_coordinate, replay,
+    Replay, ReplayError, ReplayNote, ReplayOptions, game_to_tree, replay, ru_for_rules,
     rules_for_ru,
 };
 pub use tree::{GameTree, Node, NodeId, Property, TreeError};

@@ -6,32 +6,9 @@ use crate::go::point_text;
 use crate::tree::{GameTree, NodeId};
 use std::fmt;
 use tengen_core::{
-    BoardSize, Color, Game, IllegalMove, Move, Phase, Point, Rules, Setup, SetupError,
+    Color, Game, IllegalMove, Move, Phase, Point, Replayed, Rules, Setup, SetupError, Tolerance,
+    move_text,
 };
-
-/// The GTP text of a move: columns `A`–`Z` without `I`, row 1 at the bottom (`Q4`), or `pass`.
-///
-/// ```
-/// use tengen_core::{BoardSize, Move, Point};
-/// assert_eq!(tengen_sgf::gtp_coordinate(Move::Play(Point::new(15, 15)), BoardSize::STANDARD), "Q4");
-/// assert_eq!(tengen_sgf::gtp_coordinate(Move::Pass, BoardSize::STANDARD), "pass");
-/// ```
-#[must_use]
-pub fn gtp_coordinate(mv: Move, size: BoardSize) -> String {
-    match mv {
-        Move::Pass => "pass".to_owned(),
-        Move::Play(p) => gtp_point(p, size),
-    }
-}
-
-pub(crate) fn gtp_point(p: Point, size: BoardSize) -> String {
-    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let column = COLUMNS
-        .get(usize::from(p.x))
-        .map_or('?', |&c| char::from(c));
-    let row = i32::from(size.get()) - i32::from(p.y);
-    format!("{column}{row}")
-}
 
 /// The short name of why a move is illegal: `ko`, `superko`, `suicide`, `occupied`, ...
 pub(crate) fn reason_name(reason: IllegalMove) -> String {
@@ -74,8 +51,32 @@ pub fn rules_for_ru(ru: &str) -> Option<Rules> {
     }
 }
 
+/// The `RU` text of `rules`, which [`rules_for_ru`] reads back: a preset by its usual SGF
+/// name (`AGA`, `Japanese`, `Chinese`, `Tromp-Taylor`), other rules in Tengen's text form.
+///
+/// ```
+/// use tengen_core::Rules;
+/// use tengen_sgf::{ru_for_rules, rules_for_ru};
+/// assert_eq!(ru_for_rules(&Rules::japanese()), "Japanese");
+/// let area: Rules = "aga,scoring=area".parse().unwrap();
+/// assert_eq!(ru_for_rules(&area), "aga,scoring=area");
+/// assert_eq!(rules_for_ru(&ru_for_rules(&area)), Some(area));
+/// ```
+#[must_use]
+pub fn ru_for_rules(rules: &Rules) -> String {
+    [
+        (Rules::aga(), "AGA"),
+        (Rules::japanese(), "Japanese"),
+        (Rules::chinese(), "Chinese"),
+        (Rules::tromp_taylor(), "Tromp-Taylor"),
+    ]
+    .into_iter()
+    .find(|(preset, _)| preset == rules)
+    .map_or_else(|| rules.to_string(), |(_, name)| name.to_owned())
+}
+
 /// How to replay a record. The default: Japanese rules when `RU` is absent or unknown, no
-/// override, not tolerant.
+/// override, not tolerant, every move.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReplayOptions {
     /// The rules when `RU` is absent or unknown.
@@ -85,6 +86,8 @@ pub struct ReplayOptions {
     /// Accept moves that only another rule set forbids (ko, superko, suicide, a move out of
     /// turn), noting each one.
     pub tolerant: bool,
+    /// Replay only the record's first moves (GTP `loadsgf FILE N` stops before move N).
+    pub moves: Option<usize>,
 }
 
 /// Something a replay went past.
@@ -318,56 +321,52 @@ pub fn replay(tree: &GameTree, options: &ReplayOptions) -> Result<Replay, Replay
             last_stone_move = Some(i);
         }
     }
-    // White's closing pass (AGA-11) is played by the rules; the record writes it too.
-    let mut owed_white_pass_recorded = false;
+    let tolerance = if options.tolerant {
+        Tolerance::Board
+    } else {
+        Tolerance::Strict
+    };
     let mut number = 0;
     let mut last_node = line.first().copied().unwrap_or(tree.root());
     for (i, &node) in line.iter().enumerate().skip(first_move_node) {
-        last_node = node;
         if i > first_move_node && has_setup(tree, node) {
             return Err(ReplayError::SetupAfterMoves { node: i + 1 });
         }
         let Some((color, mv)) = tree.move_of(node)? else {
+            last_node = node;
             continue;
         };
+        if options.moves.is_some_and(|limit| number >= limit) {
+            break;
+        }
+        last_node = node;
         number += 1;
-        if game.phase() != Phase::Playing {
-            let forced_pass_echo =
-                mv == Move::Pass && color == Color::White && owed_white_pass_recorded;
-            owed_white_pass_recorded = false;
-            let trailing = last_stone_move.is_none_or(|last| i > last);
-            if mv == Move::Pass && (forced_pass_echo || trailing) {
-                continue;
-            }
-            if game.phase() == Phase::Scoring && game.resume(color.other()).is_ok() {
+        let trailing = last_stone_move.is_none_or(|last| i > last);
+        if game.phase() != Phase::Playing && mv == Move::Pass && trailing {
+            continue;
+        }
+        let replayed =
+            game.replay_move(color, mv, tolerance)
+                .map_err(|reason| ReplayError::Illegal {
+                    number,
+                    color,
+                    mv,
+                    coordinate: move_text(mv, size),
+                    reason,
+                })?;
+        if let Replayed::Played { resumed, broke, .. } = replayed {
+            if resumed {
                 notes.push(ReplayNote::Resumed { number });
             }
-        }
-        let illegal = |reason| ReplayError::Illegal {
-            number,
-            color,
-            mv,
-            coordinate: gtp_coordinate(mv, size),
-            reason,
-        };
-        let outcome = if options.tolerant {
-            match game.play_tolerant(color, mv) {
-                Ok((outcome, None)) => outcome,
-                Ok((outcome, Some(reason))) => {
-                    notes.push(ReplayNote::Tolerated {
-                        number,
-                        color,
-                        coordinate: gtp_coordinate(mv, size),
-                        reason,
-                    });
-                    outcome
-                }
-                Err(reason) => return Err(illegal(reason)),
+            if let Some(reason) = broke {
+                notes.push(ReplayNote::Tolerated {
+                    number,
+                    color,
+                    coordinate: move_text(mv, size),
+                    reason,
+                });
             }
-        } else {
-            game.play_as(color, mv).map_err(illegal)?
-        };
-        owed_white_pass_recorded = outcome.forced_white_pass;
+        }
     }
     Ok(Replay {
         game,
@@ -376,9 +375,12 @@ pub fn replay(tree: &GameTree, options: &ReplayOptions) -> Result<Replay, Replay
     })
 }
 
-/// The SGF record of a game: `GM`, `FF`, `CA`, `AP`, `SZ`, `RU` (Tengen's text form, which
-/// [`rules_for_ru`] reads back), `KM`, `HA`, `RE` (when the game has a result), the starting
-/// stones `AB`/`AW` with `PL`, then one node per move.
+/// The comment on White's closing pass (AGA-11) in [`game_to_tree`].
+const FORCED_PASS_COMMENT: &str = "White's closing pass (AGA-11)";
+
+/// The SGF record of a game: `GM`, `FF`, `CA`, `AP`, `SZ`, `RU` ([`ru_for_rules`]), `KM`,
+/// `HA`, `RE` (when the game has a result), the starting stones `AB`/`AW` with `PL`, then one
+/// node per move (White's closing pass, AGA-11, with a comment that says so).
 ///
 /// ```
 /// use tengen_core::{BoardSize, Game, Move, Point, Rules};
@@ -407,10 +409,10 @@ pub fn game_to_tree(game: &Game) -> GameTree {
         &mut tree,
         root,
         "AP",
-        vec![format!("tengen:{}", env!("CARGO_PKG_VERSION"))],
+        vec![format!("Tengen:{}", env!("CARGO_PKG_VERSION"))],
     );
     push(&mut tree, root, "SZ", vec![size.get().to_string()]);
-    push(&mut tree, root, "RU", vec![game.rules().to_string()]);
+    push(&mut tree, root, "RU", vec![ru_for_rules(game.rules())]);
     push(&mut tree, root, "KM", vec![game.komi().to_string()]);
     if game.handicap() > 0 {
         push(&mut tree, root, "HA", vec![game.handicap().to_string()]);
@@ -451,6 +453,9 @@ pub fn game_to_tree(game: &Game) -> GameTree {
             &played.color.letter().to_string(),
             vec![value],
         );
+        if played.forced {
+            push(&mut tree, at, "C", vec![FORCED_PASS_COMMENT.to_owned()]);
+        }
     }
     tree
 }

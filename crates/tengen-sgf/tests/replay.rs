@@ -88,7 +88,7 @@ fn illegal_moves_name_number_colour_coordinate_and_reason() {
         assert_eq!(err.to_string(), message, "{text}");
     }
     assert_eq!(
-        tengen_sgf::gtp_coordinate(Move::Play(Point::new(24, 24)), BoardSize::new(25).unwrap()),
+        tengen_core::move_text(Move::Play(Point::new(24, 24)), BoardSize::new(25).unwrap()),
         "Z1"
     );
 }

@@ -18,9 +18,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use tengen_core::{Color, Game, GameResult, Move, Point, Scoring};
 use tengen_engine::estimate::{Budget, Estimate, estimate};
-use tengen_sgf::{
-    GameTree, Mode, RecordedResult, ReplayOptions, WinBy, gtp_coordinate, parse, replay,
-};
+use tengen_sgf::{GameTree, Mode, RecordedResult, ReplayOptions, WinBy, parse, replay};
 
 use crate::diagnose::diagnose;
 
@@ -246,7 +244,7 @@ fn folder_of(file: &str) -> String {
 }
 
 fn vertex(p: Point, estimate: &Estimate) -> String {
-    gtp_coordinate(Move::Play(p), estimate.size())
+    tengen_core::move_text(Move::Play(p), estimate.size())
 }
 
 /// The board with the estimate (see [`Estimate::diagram`]) and GTP coordinates.

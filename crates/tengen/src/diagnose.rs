@@ -3,9 +3,9 @@
 
 use std::fmt;
 
+use tengen_core::move_text;
 use tengen_core::{Color, Game, GameResult, Move, Point, Scoring};
 use tengen_engine::estimate::{Estimate, Status, count};
-use tengen_sgf::gtp_coordinate;
 
 /// The reason of one miss.
 pub(crate) enum Diagnosis {
@@ -61,7 +61,7 @@ impl fmt::Display for Shown<'_> {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    let v = gtp_coordinate(Move::Play(*p), self.1);
+                    let v = move_text(Move::Play(*p), self.1);
                     write!(f, "{v} group is {}", status_name(*status))?;
                 }
                 Ok(())
@@ -69,7 +69,7 @@ impl fmt::Display for Shown<'_> {
             Diagnosis::FillsCounted(points) => {
                 f.write_str("not derivable under RU: RE counts as territory the fill at")?;
                 for p in points {
-                    write!(f, " {}", gtp_coordinate(Move::Play(*p), self.1))?;
+                    write!(f, " {}", move_text(Move::Play(*p), self.1))?;
                 }
                 Ok(())
             }

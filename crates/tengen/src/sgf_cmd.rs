@@ -3,10 +3,10 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use tengen_core::move_text;
 use tengen_core::{Game, Move, Phase, Rules};
 use tengen_engine::estimate::{Budget, estimate};
 use tengen_sgf::cli::{AutoDead, DeadStones, ScoreOptions, check_command, score_command_with};
-use tengen_sgf::gtp_coordinate;
 
 #[derive(Args)]
 pub(crate) struct CheckArgs {
@@ -47,7 +47,7 @@ pub(crate) fn check(args: CheckArgs) -> ! {
 /// Tengen's estimate of the dead stones of `game`, with what the reader should know about it.
 pub(crate) fn auto_dead(game: &Game) -> AutoDead {
     let size = game.size();
-    let vertex = |p| gtp_coordinate(Move::Play(p), size);
+    let vertex = |p| move_text(Move::Play(p), size);
     let estimate = estimate(game, &Budget::for_size(size));
     let mut notes = Vec::new();
     if game.phase() == Phase::Playing && game.moves().len() > 1 {

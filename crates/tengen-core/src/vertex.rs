@@ -1,7 +1,8 @@
-//! GTP's text forms of colours and vertices: `b`/`black`, `D4` (columns `A`–`Z` without `I`,
-//! row 1 at the bottom), `pass`.
+//! The text forms of colours and vertices that GTP defines and people read: `b`/`black`,
+//! `D4` (columns `A`–`Z` without `I`, row 1 at the bottom), `pass`. One codec for the GTP
+//! engine and client, the SGF replay's messages and the server.
 
-use tengen_core::{BoardSize, Color, Move, Point};
+use crate::{BoardSize, Color, Move, Point};
 
 /// The column letters of GTP: `I` is skipped.
 const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -50,8 +51,7 @@ pub fn color_name(color: Color) -> &'static str {
 /// Reads a GTP vertex or `pass` (any case) on a board of `size`.
 ///
 /// ```
-/// use tengen_core::{BoardSize, Move, Point};
-/// use tengen_gtp::parse_move;
+/// use tengen_core::{BoardSize, Move, Point, parse_move};
 /// let size = BoardSize::new(9).unwrap();
 /// assert_eq!(parse_move("A1", size), Ok(Move::Play(Point::new(0, 8))));
 /// assert_eq!(parse_move("j9", size), Ok(Move::Play(Point::new(8, 0))));
@@ -95,11 +95,14 @@ pub fn parse_move(text: &str, size: BoardSize) -> Result<Move, VertexError> {
 }
 
 /// The GTP vertex of `point` on a board of `size`: `(0, 0)` is `A<size>`.
+///
+/// ```
+/// use tengen_core::{BoardSize, Point, vertex};
+/// assert_eq!(vertex(Point::new(15, 15), BoardSize::STANDARD), "Q4");
+/// ```
 #[must_use]
 pub fn vertex(point: Point, size: BoardSize) -> String {
-    let column = COLUMNS
-        .get(usize::from(point.x))
-        .map_or('?', |&c| char::from(c));
+    let column = column_letter(point.x);
     let row = i32::from(size.get()) - i32::from(point.y);
     format!("{column}{row}")
 }
@@ -113,8 +116,9 @@ pub fn move_text(mv: Move, size: BoardSize) -> String {
     }
 }
 
-/// The column letter of `x` (for board diagrams).
-pub(crate) fn column_letter(x: u8) -> char {
+/// The column letter of `x` (for board diagrams; `?` off the largest board).
+#[must_use]
+pub fn column_letter(x: u8) -> char {
     COLUMNS.get(usize::from(x)).map_or('?', |&c| char::from(c))
 }
 
@@ -138,6 +142,16 @@ mod tests {
         assert_eq!(vertex(Point::new(0, 18), size), "A1");
         assert_eq!(vertex(Point::new(8, 0), size), "J19");
         assert_eq!(parse_move("T19", size), Ok(Move::Play(Point::new(18, 0))));
+    }
+
+    #[test]
+    fn gtp_vertices_skip_i_and_count_rows_from_the_bottom() {
+        let nine = BoardSize::new(9).unwrap();
+        assert_eq!(parse_move("a1", nine), Ok(Move::Play(Point::new(0, 8))));
+        assert_eq!(parse_move("j9", nine), Ok(Move::Play(Point::new(8, 0))));
+        assert!(parse_move("i5", nine).is_err());
+        assert!(parse_move("k1", nine).is_err());
+        assert_eq!(vertex(Point::new(8, 0), nine), "J9");
     }
 
     #[test]
