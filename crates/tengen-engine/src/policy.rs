@@ -75,6 +75,12 @@ pub(crate) struct HeavyPolicy {
     candidates: Candidates,
     /// The moves played since the policy was reset.
     pub(crate) moves: Vec<Recorded>,
+    /// Cells nobody plays on (empty: none). The estimator leaves pass-alive territory alone.
+    excluded: Vec<bool>,
+    /// The largest chain a random move may put into atari, refused even so with the chance
+    /// `single_self_atari_reject` (the estimator lets a bent or straight three be thrown in,
+    /// to kill an eye).
+    max_self_atari: u32,
 }
 
 impl HeavyPolicy {
@@ -85,7 +91,29 @@ impl HeavyPolicy {
             last: None,
             candidates: Candidates::new(),
             moves: Vec::with_capacity(capacity),
+            excluded: Vec::new(),
+            max_self_atari: 1,
         }
+    }
+
+    /// The same policy that never plays on the cells marked in `excluded` (one per cell of
+    /// the board) and lets a random move put a chain of up to `max_self_atari` stones into
+    /// atari: the dead-stone estimator's setting.
+    pub(crate) fn restricted(
+        weights: PlayoutWeights,
+        excluded: Vec<bool>,
+        max_self_atari: u32,
+    ) -> HeavyPolicy {
+        HeavyPolicy {
+            excluded,
+            max_self_atari,
+            ..HeavyPolicy::new(weights, 0)
+        }
+    }
+
+    #[inline]
+    fn playable(&self, cell: usize) -> bool {
+        self.excluded.is_empty() || !self.excluded[cell]
     }
 
     /// Starts a playout whose previous move was on `last` (`None`: a pass or no move).
@@ -106,7 +134,8 @@ impl HeavyPolicy {
             let list = self.candidates.as_slice();
             let i = rng.below(list.len() as u32) as usize;
             let cell = usize::from(list[i]);
-            if board.playout_candidate_ok(cell, color)
+            if self.playable(cell)
+                && board.playout_candidate_ok(cell, color)
                 && !bad_self_atari(board, cell, color, min_self_atari)
             {
                 return Some(cell);
@@ -136,7 +165,8 @@ impl HeavyPolicy {
         while k > 0 {
             let i = rng.below(k as u32) as usize;
             let cell = usize::from(board.empty_cells()[i]);
-            if board.playout_candidate_ok(cell, color)
+            if self.playable(cell)
+                && board.playout_candidate_ok(cell, color)
                 && !self.random_self_atari(board, cell, color, rng)
             {
                 return Some(cell);
@@ -162,7 +192,7 @@ impl HeavyPolicy {
         if !shape.self_atari() {
             return false;
         }
-        shape.stones >= 2 || rng.below(100) < self.weights.single_self_atari_reject
+        shape.stones > self.max_self_atari || rng.below(100) < self.weights.single_self_atari_reject
     }
 }
 
@@ -177,7 +207,7 @@ impl PlayoutPolicy for HeavyPolicy {
             }
             if rng.below(100) < self.weights.nakade {
                 if let Some(cell) = nakade_point(board, last) {
-                    if board.is_legal_cell(cell, color) {
+                    if self.playable(cell) && board.is_legal_cell(cell, color) {
                         return Some(cell);
                     }
                 }

@@ -101,6 +101,59 @@ fn jp_7_bent_four_in_the_corner_is_dead() {
     assert_eq!(e.score.result, white_by(141), "{shown}");
 }
 
+/// The end of a 13×13 game (mertin13x13/GNWL1, RE B+52.5): White's top-right group has
+/// taken three Black stones into its eye space, and the open dame on the right keeps it from
+/// being enclosed, so only the playouts judge it. Black moving first plays the vital point of
+/// the eye space that the capture leaves (a nakade): the group is dead. Playouts that never
+/// play the vital point of a three-point eye space called it alive (B+1.5).
+const NAKADE_IN_AN_OPEN_POSITION: &str = "
+    . . . O O X . . . O X X X
+    . O O O X . . . X O . O .
+    . . . O X X X X X O O O O
+    O O . O X O O O X X X X .
+    X O O O X O X X X . . . .
+    X X X O X O O O O X . . .
+    . X . X X O O X X X X . .
+    . O X X O . O O X . . . .
+    . O X O O O O X . . . . .
+    X X X O . O X X O X X X .
+    X O O O O X X . X O O O X
+    . X X O . O O X X O O X .
+    X . X O . . O O X . X . .";
+
+#[test]
+fn jp_7_a_group_whose_eye_space_has_a_vital_point_dies_though_the_position_is_open() {
+    let e = estimated(Rules::japanese(), NAKADE_IN_AN_OPEN_POSITION);
+    let shown = drawn(&e);
+    assert_eq!(e.status(p(9, 0)), Some(Status::Dead), "{shown}");
+    assert_eq!(e.status(p(10, 0)), Some(Status::Alive), "{shown}");
+    assert_eq!(e.status(p(4, 2)), Some(Status::Alive), "{shown}");
+}
+
+/// The end of a 9×9 game (nngs, gnugo-3.3.9-pogonyshev, RE B+40.5): White's group on the
+/// right (E2 to J8) has half an eye at J7 and shares two liberties with Black's bottom-right
+/// stones; it survives about six in ten of the playouts Black starts. JP-7 lets Black move
+/// first and choose his best attack, and a weak attacker that kills it four times in ten
+/// shows that a careful one kills it: dead (at an even threshold it was called alive).
+const WEAK_GROUP_THE_ATTACKER_OFTEN_KILLS: &str = "
+    . O O X X X . X .
+    . O O O X . X O O
+    . O O X X X O O .
+    . O X O X O O X X
+    . O X . X O O X .
+    O O X . X X O . .
+    O X . X X O O O .
+    X X . X O O X X O
+    . . . X X X . X .";
+
+#[test]
+fn jp_7_a_group_the_playouts_attacker_kills_four_times_in_ten_is_dead() {
+    let e = estimated(Rules::japanese(), WEAK_GROUP_THE_ATTACKER_OFTEN_KILLS);
+    let shown = drawn(&e);
+    assert_eq!(e.status(p(4, 7)), Some(Status::Dead), "{shown}");
+    assert_eq!(e.status(p(4, 8)), Some(Status::Alive), "{shown}");
+}
+
 /// Seed 003: Black failed to capture the white stone in the ko at D9 by playing E9 ("A").
 /// Black's group has one eye (B9) and needs the ko for a second. In the confirmation phase
 /// White connects at E9; had Black taken the ko first, White could not take back without

@@ -3,10 +3,11 @@
 use std::io::{self, BufRead, Write};
 
 use tengen_core::{
-    BoardSize, Color, Game, GameResult, IllegalMove, Komi, Move, Ownership, Phase, Point,
-    Resumption, Rules, Setup, Tolerance, column_letter, gtp_handicap, max_fixed_handicap,
+    BoardSize, Color, Game, GameResult, IllegalMove, Komi, Move, Phase, Point, Resumption, Rules,
+    Setup, Tolerance, column_letter, gtp_handicap, max_fixed_handicap,
 };
 use tengen_engine::Decision;
+use tengen_engine::estimate::{Budget, Estimate, Status, estimate};
 
 use crate::{
     VertexError, color_name, move_text, parse_color, parse_move,
@@ -56,9 +57,9 @@ pub const ENGINE_NAME: &str = "Tengen";
 
 /// A GTP engine: one game, the rules, and the player that answers `genmove`.
 ///
-/// `final_score` and `final_status_list` judge life and death by Benson's unconditional life
-/// on the position as it stands (stones inside the other colour's pass-alive territory are
-/// dead, every other stone is alive) until the automatic dead-stone estimator exists. Under
+/// `final_score` and `final_status_list` judge life and death by the dead-stone estimator on
+/// the position as it stands (`tengen_engine::estimate`: Benson, playouts and local reading
+/// under the game's rules; seki listed as such, fills of chains in atari charged). Under
 /// AGA, `final_score` counts the pass stone White still owes when Black passed last (AGA-11).
 /// GTP has no end of game: after a whole-board cycle under simple ko, play goes on by the
 /// board's rules, and `final_score` answers `Void`, the rules' no-result (JP-6), until the
@@ -569,19 +570,17 @@ impl Engine {
         }
     }
 
-    /// The dead stones: those the player's last search saw lost (when it searched this
-    /// position a few moves ago), else Benson's on the position as it stands.
-    fn dead(&self) -> Vec<Point> {
-        self.player
-            .dead_stones(&self.game)
-            .unwrap_or_else(|| self.game.suggest_dead())
+    /// The estimate of the position as it stands (dead stones, seki, the count), by playouts
+    /// and reading only, not the clock: `final_score` and `final_status_list` agree.
+    fn estimate(&self) -> Estimate {
+        estimate(&self.game, &Budget::steady(self.game.size()))
     }
 
     fn final_score(&self) -> Answer {
         let result = match self.game.phase() {
             Phase::Finished(result) => result,
             _ if self.game.cycle_closed_at().is_some() => GameResult::Void,
-            _ => self.game.score_as_ended(&self.dead()).result,
+            _ => self.estimate().score.result,
         };
         Ok(gtp_result(result))
     }
@@ -590,27 +589,23 @@ impl Engine {
         let [status] = args else {
             return Err(syntax("final_status_list takes alive, dead or seki"));
         };
-        let dead = self.dead();
-        let score = self.game.score_with(&dead);
-        let wanted = |p: Point| match status.as_str() {
-            "dead" => Ok(dead.contains(&p)),
-            "alive" => Ok(!dead.contains(&p)),
-            "seki" => Ok(matches!(
-                score.ownership(p),
-                Ownership::Seki(_) | Ownership::DeadInSeki(_)
-            )),
-            other => Err(syntax(format!(
-                "final_status_list: unknown status {other:?} (alive, dead or seki)"
-            ))),
+        let status = match status.as_str() {
+            "alive" => Status::Alive,
+            "dead" => Status::Dead,
+            "seki" => Status::Seki,
+            other => {
+                return Err(syntax(format!(
+                    "final_status_list: unknown status {other:?} (alive, dead or seki)"
+                )));
+            }
         };
         let size = self.game.size();
-        let mut out = Vec::new();
-        for (p, _) in self.game.board().stones() {
-            if wanted(p)? {
-                out.push(vertex(p, size));
-            }
-        }
-        Ok(out.join(" "))
+        let stones = self.estimate().stones_with(status);
+        Ok(stones
+            .into_iter()
+            .map(|p| vertex(p, size))
+            .collect::<Vec<_>>()
+            .join(" "))
     }
 
     fn showboard(&self) -> String {

@@ -17,10 +17,9 @@
 //! assert!(text.contains("= japanese\n\n"));
 //! ```
 //!
-//! Life and death at the end: `final_score` and `final_status_list` count as dead the stones
-//! the player's last search saw lost (its ownership map, when it searched this game at most
-//! four moves ago) and Benson's (stones inside the other colour's pass-alive territory),
-//! until the automatic dead-stone estimator exists. Under AGA, `final_score` counts the pass
+//! Life and death at the end: `final_score` and `final_status_list` answer from the automatic
+//! dead-stone estimator of `tengen-engine` (`tengen_engine::estimate`: alive, dead, seki, and
+//! the count with them) on the position as it stands. Under AGA, `final_score` counts the pass
 //! stone White still owes when Black passed last (AGA-11).
 //!
 //! `genmove` is answered by the Monte-Carlo player of `tengen-engine` ([`PlayerOptions`]:

@@ -3,7 +3,7 @@
 
 use std::{sync::atomic::AtomicBool, time::Duration, time::Instant};
 
-use tengen_core::{ByColor, Color, Game, Move, Phase, PlayedMove, Point};
+use tengen_core::{ByColor, Color, Game, Move, Phase};
 use tengen_engine::{Clock, Decision, MAX_LEVEL, Player, PlayerConfig, SearchConfig, TimeControl};
 
 use crate::parse_color;
@@ -155,8 +155,6 @@ pub(crate) struct GtpPlayer {
     player: Player,
     control: TimeControl,
     clocks: ByColor<Option<Clock>>,
-    /// The ownership map of the last search, and the game's moves then.
-    ownership: Option<(Vec<PlayedMove>, Vec<f64>)>,
 }
 
 impl std::fmt::Debug for GtpPlayer {
@@ -176,7 +174,6 @@ impl Clone for GtpPlayer {
             options: self.options.clone(),
             control: self.control,
             clocks: self.clocks,
-            ownership: self.ownership.clone(),
         }
     }
 }
@@ -199,7 +196,6 @@ impl GtpPlayer {
             options,
             control: TimeControl::None,
             clocks: ByColor::default(),
-            ownership: None,
         }
     }
 
@@ -244,42 +240,11 @@ impl GtpPlayer {
             }
             other => other,
         };
-        if let Some(result) = self.player.last_result() {
-            self.ownership = Some((game.moves().to_vec(), result.ownership.clone()));
-        }
         if let Some(clock) = clock {
             // Keep our own count until the controller's next `time_left`.
             *self.clocks.get_mut(color) = Some(spend(&self.control, clock, started.elapsed()));
         }
         decision
-    }
-
-    /// The stones the last search saw lost (owned by the other colour in most playouts), if
-    /// it searched this game at most four moves ago; with Benson's dead stones added.
-    pub(crate) fn dead_stones(&self, game: &Game) -> Option<Vec<Point>> {
-        let (moves, ownership) = self.ownership.as_ref()?;
-        if !game.moves().starts_with(moves)
-            || game.moves().len() > moves.len() + 4
-            || ownership.len() != game.size().area()
-        {
-            return None;
-        }
-        let n = usize::from(game.size().get());
-        let benson = game.suggest_dead();
-        Some(
-            game.board()
-                .stones()
-                .filter(|&(p, color)| {
-                    let own = ownership[usize::from(p.y) * n + usize::from(p.x)];
-                    benson.contains(&p)
-                        || match color {
-                            Color::Black => own < -0.5,
-                            Color::White => own > 0.5,
-                        }
-                })
-                .map(|(p, _)| p)
-                .collect(),
-        )
     }
 
     pub(crate) fn time_settings(&mut self, args: &[String]) -> Answer {

@@ -5,6 +5,7 @@ use std::{collections::BTreeSet, fmt, path::PathBuf, time::Duration};
 use tengen_core::{
     BoardSize, Color, Game, GameResult, HandicapError, Komi, Move, Penalty, Phase, Point, Rules,
 };
+use tengen_engine::estimate::{Budget, estimate};
 
 use crate::{
     client::{ClientError, EngineProcess},
@@ -813,21 +814,34 @@ fn settle(
             Err(error) => return Err(Failure { color, error }),
         }
     }
-    let (black, white) = match (&lists[0], &lists[1]) {
-        (Some(b), Some(w)) => (b.clone(), w.clone()),
-        (Some(b), None) => (b.clone(), b.clone()),
-        (None, Some(w)) => (w.clone(), w.clone()),
-        (None, None) => {
-            let benson: BTreeSet<Point> = table.game.suggest_dead().into_iter().collect();
-            (benson.clone(), benson)
-        }
-    };
+    // The referee's own estimate, recorded beside the engines' lists in the SGF comment (and
+    // the dead stones when neither engine names any).
+    let referee = estimate(&table.game, &Budget::steady(table.game.size()));
     let size = table.game.size();
     let names = |set: &BTreeSet<Point>| {
         set.iter()
             .map(|&p| vertex(p, size))
             .collect::<Vec<_>>()
             .join(" ")
+    };
+    let estimated: BTreeSet<Point> = referee.dead_stones().into_iter().collect();
+    let mut summary = format!(
+        "referee's estimate: dead [{}], {}",
+        names(&estimated),
+        referee.score.result.to_sgf()
+    );
+    for chain in referee.uncertain() {
+        summary.push_str(&format!(
+            "; uncertain: {} group",
+            vertex(chain.stones[0], size)
+        ));
+    }
+    table.note(summary);
+    let (black, white) = match (&lists[0], &lists[1]) {
+        (Some(b), Some(w)) => (b.clone(), w.clone()),
+        (Some(b), None) => (b.clone(), b.clone()),
+        (None, Some(w)) => (w.clone(), w.clone()),
+        (None, None) => (estimated.clone(), estimated),
     };
     if black == white {
         let dead: Vec<Point> = black.iter().copied().collect();

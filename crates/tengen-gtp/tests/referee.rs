@@ -197,6 +197,28 @@ fn aga_10_dispute_resumes_play_and_a_second_dispute_leaves_every_stone_alive() {
 }
 
 #[test]
+fn referee_records_its_own_estimate_beside_the_engines_lists_in_the_sgf_comment() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let passer = passer_calling_everything_dead(dir.path());
+    let report = run(tengen(Rules::aga()), passer, Rules::aga(), 1);
+    let g = &report.games[0];
+    let estimate = g
+        .notes
+        .iter()
+        .position(|n| n.starts_with("referee's estimate: dead ["))
+        .unwrap_or_else(|| panic!("no estimate in {:?}", g.notes));
+    // Recorded before the engines' lists of the same count, in the same comment.
+    let dispute = &g.notes[estimate + 1];
+    assert!(
+        dispute.starts_with("dispute over dead stones"),
+        "{:?}",
+        g.notes
+    );
+    let together = format!("{}\n{dispute}", g.notes[estimate]).replace(']', "\\]");
+    assert!(g.sgf_text.contains(&together), "{together}\n{}", g.sgf_text);
+}
+
+#[test]
 fn jp_8_disputes_resume_play_until_the_referee_scores_what_both_call_dead() {
     let dir = tempfile::tempdir().expect("temp dir");
     let passer = passer_calling_everything_dead(dir.path());

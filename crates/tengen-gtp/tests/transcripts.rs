@@ -116,6 +116,7 @@ fn gtp_every_transcript_is_run() {
             "analysis",
             "boardsize_komi",
             "cycle",
+            "estimate",
             "genmove",
             "handicap",
             "ko",
@@ -128,4 +129,9 @@ fn gtp_every_transcript_is_run() {
             "time"
         ]
     );
+}
+
+#[test]
+fn gtp_final_status_list_and_final_score_from_the_estimate() {
+    run_transcript("estimate");
 }

@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use tengen_core::{Board, CellContent, Color};
 
-use super::policy::self_atari_size;
+use crate::tactics::move_shape;
 
 /// What the reading found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -388,7 +388,9 @@ impl Reader {
                 score += 20 + 10 * i32::from(empty_neighbours);
             }
             if taken == 0 {
-                if let Some(size) = self_atari_size(board, cell, to_move) {
+                let shape = move_shape(board, cell, to_move, 2);
+                if shape.self_atari() {
+                    let size = shape.stones;
                     // A sacrifice of a few attacking stones can kill an eye; anything larger,
                     // and any sacrifice of the defender's, only hands over stones.
                     let limit = if to_move == attacker {
