@@ -363,8 +363,7 @@ async fn create_game(
     }
     let names: Vec<String> = state.0.engines.iter().map(|(n, _)| n.clone()).collect();
     // The creator guesses (C7).
-    let nigiri_black =
-        Nigiri::from_random(rand::random::<u32>()).guesser_color() == Color::Black;
+    let nigiri_black = Nigiri::from_random(rand::random::<u32>()).guesser_color() == Color::Black;
     let setup = form
         .resolve(&names, nigiri_black)
         .map_err(AppError::BadRequest)?;

@@ -4,7 +4,6 @@
 //! before its future resolves, and both number their schema with the one list of migrations
 //! here ([`SCHEMA_VERSION`]).
 
-
 use serde::{Deserialize, Serialize};
 
 mod cluster;
