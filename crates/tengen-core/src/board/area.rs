@@ -6,9 +6,7 @@ use crate::Color;
 
 impl Board {
     /// Area score of a finished playout: stones plus empty regions that touch one colour only.
-    /// Returns `(black, white)`. Allocation-free, because it runs once per playout: a point
-    /// without empty neighbours is settled by its neighbour counts; larger regions are
-    /// flood-filled in a buffer on the stack.
+    /// Returns `(black, white)`. Allocation-free, because it runs once per playout.
     #[must_use]
     pub fn area_counts(&self) -> (u32, u32) {
         let mut tally = [0u32; 4];
@@ -16,30 +14,11 @@ impl Board {
             tally[spot.kind as usize] += 1;
         }
         let (mut black, mut white) = (tally[Cell::Black as usize], tally[Cell::White as usize]);
-        let mut visited = [0u64; MAX_CELLS.div_ceil(64)];
-        let mut region = [0u16; MAX_CELLS];
-        for &start in self.empty_cells() {
-            let start = usize::from(start);
-            let counts = self.spots[start].counts;
-            if counts & EMPTY_MASK == 0 {
-                // A one-point region, the usual end of a playout: settled by its neighbours,
-                // without a branch on who they are.
-                let (b, w) = (counts & 0xf, (counts >> 4) & 0xf);
-                black += u32::from((w == 0) & (b > 0));
-                white += u32::from((b == 0) & (w > 0));
-                continue;
-            }
-            if visited[start / 64] & (1 << (start % 64)) != 0 {
-                continue;
-            }
-            let (size, touches) = self.flood_empty_region(start, &mut visited, &mut region);
-            let size = size as u32;
-            match touches {
-                [true, false] => black += size,
-                [false, true] => white += size,
-                _ => {}
-            }
-        }
+        self.for_each_empty_region(|cells, touches| {
+            let size = cells.len() as u32;
+            black += u32::from(touches == [true, false]) * size;
+            white += u32::from(touches == [false, true]) * size;
+        });
         (black, white)
     }
 
@@ -52,32 +31,38 @@ impl Board {
         for (owner, spot) in owners.iter_mut().zip(self.used_spots()) {
             *owner = spot.kind.color();
         }
-        let mut visited = [0u64; MAX_CELLS.div_ceil(64)];
-        let mut region = [0u16; MAX_CELLS];
-        for &start in self.empty_cells() {
-            let start = usize::from(start);
-            let counts = self.spots[start].counts;
-            if counts & EMPTY_MASK == 0 {
-                let (b, w) = (counts & 0xf, (counts >> 4) & 0xf);
-                owners[start] = match (b > 0, w > 0) {
-                    (true, false) => Some(Color::Black),
-                    (false, true) => Some(Color::White),
-                    _ => None,
-                };
-                continue;
-            }
-            if visited[start / 64] & (1 << (start % 64)) != 0 {
-                continue;
-            }
-            let (len, touches) = self.flood_empty_region(start, &mut visited, &mut region);
+        self.for_each_empty_region(|cells, touches| {
             let owner = match touches {
                 [true, false] => Some(Color::Black),
                 [false, true] => Some(Color::White),
                 _ => None,
             };
-            for &cell in &region[..len] {
+            for &cell in cells {
                 owners[usize::from(cell)] = owner;
             }
+        });
+    }
+
+    /// Calls `f` once for every maximal empty region with its cells and the colours it
+    /// touches (Black, White). Allocation-free: a point without empty neighbours, the usual
+    /// region at the end of a playout, is settled by its neighbour counts; larger regions are
+    /// flood-filled in a buffer on the stack.
+    #[inline]
+    fn for_each_empty_region(&self, mut f: impl FnMut(&[u16], [bool; 2])) {
+        let mut visited = [0u64; MAX_CELLS.div_ceil(64)];
+        let mut region = [0u16; MAX_CELLS];
+        for &start in self.empty_cells() {
+            let cell = usize::from(start);
+            let counts = self.spots[cell].counts;
+            if counts & EMPTY_MASK == 0 {
+                f(&[start], [counts & 0xf > 0, (counts >> 4) & 0xf > 0]);
+                continue;
+            }
+            if visited[cell / 64] & (1 << (cell % 64)) != 0 {
+                continue;
+            }
+            let (len, touches) = self.flood_empty_region(cell, &mut visited, &mut region);
+            f(&region[..len], touches);
         }
     }
 
