@@ -9,10 +9,16 @@
 //! when every counted point is the same), which is all that legality and capture need. The exact
 //! liberties of a chain are counted on demand by [`Board::liberties`].
 
-use crate::{BoardSize, Color, Point};
+use crate::{BoardSize, Color, Point, Suicide};
 
+mod area;
 mod cells;
+mod setup;
+mod zobrist;
+
+pub(crate) use area::EmptyRegion;
 pub use cells::{CellContent, NeighbourCounts};
+use zobrist::ZOBRIST;
 
 /// What occupies a cell of the padded array.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -45,38 +51,6 @@ impl Cell {
 
 /// The padded array holds at most `(25 + 2)²` cells.
 pub(crate) const MAX_CELLS: usize = (crate::MAX_SIZE as usize + 2) * (crate::MAX_SIZE as usize + 2);
-
-/// Zobrist keys for every (colour, cell), and one for "White to move" (situational superko).
-struct Zobrist {
-    stones: [[u64; MAX_CELLS]; 2],
-}
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
-
-const fn zobrist_table() -> Zobrist {
-    let mut stones = [[0u64; MAX_CELLS]; 2];
-    let mut state = 0x7465_6e67_656e_u64; // "tengen"
-    let mut color = 0;
-    while color < 2 {
-        let mut cell = 0;
-        while cell < MAX_CELLS {
-            let (next, key) = splitmix64(state);
-            state = next;
-            stones[color][cell] = key;
-            cell += 1;
-        }
-        color += 1;
-    }
-    Zobrist { stones }
-}
-
-static ZOBRIST: Zobrist = zobrist_table();
 
 /// The key mixed into a position hash when White is to move (situational superko).
 pub(crate) const WHITE_TO_MOVE_KEY: u64 = 0x9b1f_3c6a_52d4_e781;
@@ -497,16 +471,11 @@ impl Board {
     }
 
     /// Whether `color` may place a stone on `point` under simple ko, without suicide
-    /// (multi-stone suicide when `multi_stone_suicide`).
+    /// (multi-stone suicide when `suicide` allows it).
     ///
     /// # Errors
     /// The reason the board refuses the stone.
-    pub fn check(
-        &self,
-        point: Point,
-        color: Color,
-        multi_stone_suicide: bool,
-    ) -> Result<(), BoardError> {
+    pub fn check(&self, point: Point, color: Color, suicide: Suicide) -> Result<(), BoardError> {
         if !self.size.contains(point) {
             return Err(BoardError::OffBoard);
         }
@@ -519,7 +488,7 @@ impl Board {
         }
         match self.liberty_after(cell, color) {
             LibertyAfter::Some => Ok(()),
-            LibertyAfter::NoneMultiStone if multi_stone_suicide => Ok(()),
+            LibertyAfter::NoneMultiStone if suicide == Suicide::MultiStone => Ok(()),
             _ => Err(BoardError::Suicide),
         }
     }
@@ -590,7 +559,7 @@ impl Board {
     /// # Errors
     /// The reason, as [`Board::check`].
     pub fn play(&mut self, point: Point, color: Color) -> Result<u32, BoardError> {
-        self.check(point, color, false)?;
+        self.check(point, color, Suicide::Forbidden)?;
         let cell = self.cell(point);
         Ok(self.place(cell, color).captured)
     }
@@ -814,250 +783,6 @@ impl Board {
         }
         (hash, captures)
     }
-
-    /// Area score of a finished playout: stones plus empty regions that touch one colour only.
-    /// Returns `(black, white)`. Allocation-free, because it runs once per playout: a point
-    /// without empty neighbours is settled by its neighbour counts; larger regions are
-    /// flood-filled with a stack on the stack.
-    #[must_use]
-    pub fn area_counts(&self) -> (u32, u32) {
-        let mut tally = [0u32; 4];
-        for spot in self.used_spots() {
-            tally[spot.kind as usize] += 1;
-        }
-        let (mut black, mut white) = (tally[Cell::Black as usize], tally[Cell::White as usize]);
-        let mut visited = [0u64; MAX_CELLS.div_ceil(64)];
-        let mut stack = [0u16; MAX_CELLS];
-        for &start in self.empty_cells() {
-            let start = usize::from(start);
-            let counts = self.spots[start].counts;
-            if counts & EMPTY_MASK == 0 {
-                // A one-point region, the usual end of a playout: settled by its neighbours,
-                // without a branch on who they are.
-                let (b, w) = (counts & 0xf, (counts >> 4) & 0xf);
-                black += u32::from((w == 0) & (b > 0));
-                white += u32::from((b == 0) & (w > 0));
-                continue;
-            }
-            if visited[start / 64] & (1 << (start % 64)) != 0 {
-                continue;
-            }
-            visited[start / 64] |= 1 << (start % 64);
-            let mut touches = [false; 2];
-            let mut size = 0u32;
-            let mut top = 1;
-            stack[0] = start as u16;
-            while top > 0 {
-                top -= 1;
-                let here = usize::from(stack[top]);
-                size += 1;
-                for nb in self.neighbor_cells(here) {
-                    match self.spots[nb].kind {
-                        Cell::Black => touches[0] = true,
-                        Cell::White => touches[1] = true,
-                        Cell::Border => {}
-                        Cell::Empty => {
-                            if visited[nb / 64] & (1 << (nb % 64)) == 0 {
-                                visited[nb / 64] |= 1 << (nb % 64);
-                                stack[top] = nb as u16;
-                                top += 1;
-                            }
-                        }
-                    }
-                }
-            }
-            match touches {
-                [true, false] => black += size,
-                [false, true] => white += size,
-                _ => {}
-            }
-        }
-        (black, white)
-    }
-
-    /// Whether the playout policy may play `color` on the empty `cell`: legal under simple ko
-    /// without suicide, and not the mover's own eye. One pass over the neighbours instead of
-    /// a legality check followed by an eye check, because this runs for every candidate.
-    /// Precondition: `cell` is an empty on-board cell.
-    #[inline(always)]
-    #[must_use]
-    pub fn playout_candidate_ok(&self, cell: usize, color: Color) -> bool {
-        let counts = self.spots[cell].counts;
-        if counts & EMPTY_MASK != 0 {
-            return self.ko != ko_key(cell, color);
-        }
-        self.crowded_candidate_ok(cell, color)
-    }
-
-    /// The candidate test for a point without empty neighbours: an eye, a capture, a
-    /// connection or a suicide. Kept out of line so that the common case stays small.
-    #[inline(never)]
-    fn crowded_candidate_ok(&self, cell: usize, color: Color) -> bool {
-        if self.is_own_eye_cell(cell, color) {
-            return false;
-        }
-        self.ko != ko_key(cell, color) && self.crowded_move_keeps_a_liberty(cell, color)
-    }
-
-    /// For a point without empty neighbours: whether the stone joins an own chain that has
-    /// another liberty, or captures. Without branches on the neighbours (a coin toss in a
-    /// random game); a border neighbour's scratch chain is masked out by its kind.
-    #[inline]
-    fn crowded_move_keeps_a_liberty(&self, cell: usize, color: Color) -> bool {
-        let own = Cell::stone(color);
-        let opponent = Cell::stone(color.other());
-        let mut keeps = false;
-        for nb in self.neighbor_cells(cell) {
-            let kind = self.spots[nb].kind;
-            let chain = &self.spots[usize::from(self.spots[nb].head)].chain;
-            let atari = (chain.libs > 0)
-                & (u64::from(chain.libs) * u64::from(chain.lib_sum_sq)
-                    == u64::from(chain.lib_sum) * u64::from(chain.lib_sum));
-            keeps |= ((kind == own) & !atari) | ((kind == opponent) & atari);
-        }
-        keeps
-    }
-
-    /// The empty cells in row-major order (the reference playout's candidates).
-    pub(crate) fn empty_cells_row_major(&self, out: &mut Vec<u16>) {
-        out.clear();
-        let n = usize::from(self.size.get());
-        for y in 1..=n {
-            let row = y * self.stride;
-            for cell in row + 1..=row + n {
-                if self.spots[cell].kind == Cell::Empty {
-                    out.push(cell as u16);
-                }
-            }
-        }
-    }
-
-    /// The maximal connected sets of empty points, with the colours they touch.
-    pub(crate) fn empty_regions(&self) -> EmptyRegions {
-        let mut region_of = vec![u32::MAX; self.used_spots().len()];
-        let mut list = Vec::new();
-        let mut stack = Vec::new();
-        for start in 0..self.used_spots().len() {
-            if self.spots[start].kind != Cell::Empty || region_of[start] != u32::MAX {
-                continue;
-            }
-            let id = list.len() as u32;
-            let mut region = EmptyRegion::default();
-            region_of[start] = id;
-            stack.push(start);
-            while let Some(cell) = stack.pop() {
-                region.cells.push(cell);
-                for nb in self.neighbor_cells(cell) {
-                    match self.spots[nb].kind {
-                        Cell::Empty if region_of[nb] == u32::MAX => {
-                            region_of[nb] = id;
-                            stack.push(nb);
-                        }
-                        Cell::Black => region.touches[0] = true,
-                        Cell::White => region.touches[1] = true,
-                        _ => {}
-                    }
-                }
-            }
-            list.push(region);
-        }
-        EmptyRegions { list }
-    }
-
-    /// A board with these stones and nothing else (setup: no captures are made).
-    pub(crate) fn from_stones(
-        size: BoardSize,
-        stones: impl IntoIterator<Item = (Point, Color)>,
-    ) -> Board {
-        let mut board = Board::new(size);
-        for (p, c) in stones {
-            let cell = board.cell(p);
-            if board.spots[cell].kind == Cell::Empty {
-                board.put_setup_stone(cell, c);
-            }
-        }
-        board
-    }
-
-    /// Places a setup stone (handicap, SGF `AB`/`AW`) or clears a point (`AE`), as setup
-    /// does: no captures are made, no ko is created and no prisoners counted.
-    ///
-    /// # Errors
-    /// [`BoardError::OffBoard`] for a point off the board.
-    pub fn set(&mut self, point: Point, stone: Option<Color>) -> Result<(), BoardError> {
-        if !self.size.contains(point) {
-            return Err(BoardError::OffBoard);
-        }
-        let stones: Vec<(Point, Color)> = self.stones().filter(|&(p, _)| p != point).collect();
-        let captures = self.captures;
-        *self = Board::from_stones(
-            self.size,
-            stones.into_iter().chain(stone.map(|c| (point, c))),
-        );
-        self.captures = captures;
-        Ok(())
-    }
-
-    /// Adds a stone without removing anything, even if some chain ends without liberties
-    /// (setup positions may be like that; the next move's captures deal with it).
-    fn put_setup_stone(&mut self, cell: usize, color: Color) {
-        self.add_stone::<false>(cell, color);
-    }
-
-    /// Checks every incremental structure against a from-scratch recomputation; returns the
-    /// first difference. For tests and debugging.
-    #[doc(hidden)]
-    pub fn audit(&self) -> Result<(), String> {
-        let fresh = Board::from_stones(self.size, self.stones());
-        if fresh.hash != self.hash {
-            return Err("hash differs from recomputation".into());
-        }
-        let mut a: Vec<u16> = self.empty_cells().to_vec();
-        let mut b: Vec<u16> = fresh.empty_cells().to_vec();
-        a.sort_unstable();
-        b.sort_unstable();
-        if a != b {
-            return Err("empty list differs".into());
-        }
-        for p in self.size.points() {
-            let cell = self.cell(p);
-            if self.spots[cell].counts != fresh.spots[cell].counts {
-                return Err(format!("neighbour counts at {p:?} differ"));
-            }
-        }
-        for (i, &cell) in self.empty_cells().iter().enumerate() {
-            if usize::from(self.spots[usize::from(cell)].empty_index) != i {
-                return Err(format!("empty index of cell {cell} is stale"));
-            }
-        }
-        for p in self.size.points() {
-            let cell = self.cell(p);
-            if self.spots[cell].kind.color().is_none() {
-                continue;
-            }
-            let mine: std::collections::BTreeSet<Point> = self.chain(p).into_iter().collect();
-            let theirs: std::collections::BTreeSet<Point> = fresh.chain(p).into_iter().collect();
-            if mine != theirs {
-                return Err(format!("chain at {p:?} differs"));
-            }
-            let c1 = self.chain_of(cell);
-            let c2 = fresh.chain_of(fresh.cell(p));
-            if c1.stones != c2.stones
-                || c1.libs != c2.libs
-                || c1.lib_sum != c2.lib_sum
-                || c1.lib_sum_sq != c2.lib_sum_sq
-            {
-                return Err(format!(
-                    "liberty bookkeeping at {p:?} differs: {c1:?} vs {c2:?}"
-                ));
-            }
-            let exact = self.liberties(p).len();
-            if (exact == 1) != c1.in_atari() || (exact == 0) != (c1.libs == 0) {
-                return Err(format!("atari detection at {p:?} is wrong"));
-            }
-        }
-        Ok(())
-    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -1065,28 +790,4 @@ enum LibertyAfter {
     Some,
     NoneSingleStone,
     NoneMultiStone,
-}
-
-/// One maximal connected set of empty points.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct EmptyRegion {
-    pub(crate) cells: Vec<usize>,
-    /// Whether it touches a Black stone, a White stone.
-    pub(crate) touches: [bool; 2],
-}
-
-impl EmptyRegion {
-    pub(crate) fn sole_neighbor_color(&self) -> Option<Color> {
-        match self.touches {
-            [true, false] => Some(Color::Black),
-            [false, true] => Some(Color::White),
-            _ => None,
-        }
-    }
-}
-
-/// The empty regions of a board.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct EmptyRegions {
-    pub(crate) list: Vec<EmptyRegion>,
 }

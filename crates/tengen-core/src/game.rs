@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::{
-    Board, BoardSize, ByColor, Color, KoRule, Komi, Move, Point, Rules, Suicide,
+    Board, BoardSize, ByColor, Color, KoRule, Komi, Move, Point, Rules,
     board::{BoardError, WHITE_TO_MOVE_KEY},
     handicap::{HandicapError, aga_handicap},
     score::GameResult,
@@ -537,8 +537,7 @@ impl Game {
     }
 
     fn check_stone(&self, point: Point, color: Color) -> Result<(), IllegalMove> {
-        let multi = self.rules.suicide == Suicide::MultiStone;
-        self.board.check(point, color, multi)?;
+        self.board.check(point, color, self.rules.suicide)?;
         if self.rules.ko == KoRule::Simple {
             return Ok(());
         }

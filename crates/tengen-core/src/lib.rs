@@ -22,6 +22,7 @@
 
 mod benson;
 mod board;
+mod diagram;
 mod game;
 mod handicap;
 mod nigiri;
@@ -34,6 +35,7 @@ mod vertex;
 
 pub use benson::UnconditionalLife;
 pub use board::{Board, BoardError, CellContent, NeighbourCounts, Placement};
+pub use diagram::DiagramError;
 pub use game::{
     ActionError, CYCLE_OCCURRENCES_FOR_VOID, Game, IllegalMove, MoveOutcome, Penalty, Phase,
     PlayedMove, Replayed, Setup, SetupError, Tolerance,

@@ -268,8 +268,7 @@ impl Position {
         let Move::Play(point) = mv else {
             return Ok(());
         };
-        let multi = self.suicide == Suicide::MultiStone;
-        self.board.check(point, self.to_move, multi)?;
+        self.board.check(point, self.to_move, self.suicide)?;
         let cell = self.board.cell(point);
         let repeats = if self.board.is_legal_cell(cell, self.to_move) {
             self.repeats(cell)

@@ -1,6 +1,6 @@
 //! Positions as ASCII diagrams: `X` Black, `O` White, `.` empty, one row per line, top row first.
 
-use tengen_core::{Board, BoardSize, Color, Game, Move, Point, Rules, Setup};
+use tengen_core::{Board, Color, Game, Move, Point, Rules, Setup};
 
 /// A lone Black stone and a lone White stone on 5×5: everything else is undecided.
 pub(crate) const TWO_LONE_STONES: &str = "
@@ -28,39 +28,7 @@ pub(crate) const SNAPBACK: &str = "
 
 /// The setup a diagram shows.
 pub(crate) fn setup(diagram: &str, to_move: Color) -> Setup {
-    let rows: Vec<Vec<char>> = diagram
-        .lines()
-        .map(|line| {
-            line.chars()
-                .filter(|c| !c.is_whitespace())
-                .collect::<Vec<_>>()
-        })
-        .filter(|row| !row.is_empty())
-        .collect();
-    let size = BoardSize::new(rows.len() as u32).expect("diagram size");
-    let mut stones = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        assert_eq!(
-            row.len(),
-            rows.len(),
-            "diagram row {y} has the wrong length"
-        );
-        for (x, &c) in row.iter().enumerate() {
-            let point = Point::new(x as u8, y as u8);
-            match c {
-                'X' => stones.push((point, Color::Black)),
-                'O' => stones.push((point, Color::White)),
-                '.' => {}
-                other => panic!("unexpected {other:?} in diagram"),
-            }
-        }
-    }
-    Setup {
-        size,
-        stones,
-        to_move,
-        handicap: 0,
-    }
+    Setup::from_diagram(diagram, to_move).expect("a diagram")
 }
 
 /// A game from a diagram.

@@ -56,7 +56,7 @@ proptest! {
                             let search_legal = pos.is_legal_cell(cell);
                             // The fast test refuses suicide even where it is legal.
                             let multi_suicide = game.check(mv).is_ok()
-                                && pos.board().check(p, game.to_move(), false).is_err();
+                                && pos.board().check(p, game.to_move(), tengen_core::Suicide::Forbidden).is_err();
                             prop_assert_eq!(search_legal, game.check(mv).is_ok() && !multi_suicide);
                         }
                     }

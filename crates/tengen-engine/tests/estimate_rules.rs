@@ -4,39 +4,14 @@
 
 use std::time::{Duration, Instant};
 
-use tengen_core::{BoardSize, Color, Game, GameResult, Ownership, Point, Rules, Setup};
+use tengen_core::{Color, Game, GameResult, Ownership, Point, Rules};
 use tengen_engine::estimate::{Basis, Budget, Estimate, Status, estimate};
 
 // Positions as ASCII diagrams: `X` Black, `O` White, `.` empty, one row per line, top first.
 
 /// A game whose position is `diagram`, Black to move.
 fn game(rules: Rules, diagram: &str) -> Game {
-    let rows: Vec<Vec<char>> = diagram
-        .lines()
-        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
-        .filter(|r| !r.is_empty())
-        .collect();
-    let size = BoardSize::new(rows.len() as u32).expect("diagram size");
-    let mut stones = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        assert_eq!(row.len(), rows.len(), "row {y} has the wrong length");
-        for (x, &c) in row.iter().enumerate() {
-            let p = Point::new(x as u8, y as u8);
-            match c {
-                'X' => stones.push((p, Color::Black)),
-                'O' => stones.push((p, Color::White)),
-                '.' => {}
-                other => panic!("unexpected {other:?} in diagram"),
-            }
-        }
-    }
-    let setup = Setup {
-        size,
-        stones,
-        to_move: Color::Black,
-        handicap: 0,
-    };
-    Game::from_setup(&setup, rules).expect("diagram is a position")
+    Game::from_diagram(diagram, Color::Black, rules).expect("diagram is a position")
 }
 
 /// The estimate of `diagram` under `rules` with the default budget.

@@ -4,36 +4,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use tengen_core::{BoardSize, Color, Game, Komi, Move, Point, Rules, Setup};
+use tengen_core::{Color, Game, Komi, Move, Point, Rules};
 use tengen_engine::{Budget, Search, SearchConfig};
 
 fn position(rules: Rules, komi: f64, diagram: &str, to_move: Color) -> Game {
-    let rows: Vec<Vec<char>> = diagram
-        .lines()
-        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
-        .filter(|r| !r.is_empty())
-        .collect();
-    let size = BoardSize::new(rows.len() as u32).unwrap();
-    let mut stones = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        assert_eq!(row.len(), rows.len(), "row {y} of the diagram");
-        for (x, &c) in row.iter().enumerate() {
-            let color = match c {
-                'X' => Color::Black,
-                'O' => Color::White,
-                '.' => continue,
-                other => panic!("diagram symbol {other:?}"),
-            };
-            stones.push((Point::new(x as u8, y as u8), color));
-        }
-    }
-    let setup = Setup {
-        size,
-        stones,
-        to_move,
-        handicap: 0,
-    };
-    let mut game = Game::from_setup(&setup, rules).expect("a valid position");
+    let mut game = Game::from_diagram(diagram, to_move, rules).expect("a valid position");
     game.set_komi(Komi::from_f64(komi).unwrap());
     game
 }

@@ -17,7 +17,7 @@ use axum::{
     routing::{get, post},
 };
 use serde::{Deserialize, Serialize};
-use tengen_core::{Color, aga_handicap, vertex};
+use tengen_core::{Color, Nigiri, aga_handicap, vertex};
 use tower_http::timeout::TimeoutLayer;
 
 use crate::{
@@ -363,7 +363,8 @@ async fn create_game(
         )));
     }
     let names: Vec<String> = state.0.engines.iter().map(|(n, _)| n.clone()).collect();
-    let nigiri_black = rand::random::<bool>();
+    // The creator guesses (C7).
+    let nigiri_black = Nigiri::from_random(rand::random::<u32>()).guesser_color() == Color::Black;
     let setup = form
         .resolve(&names, nigiri_black)
         .map_err(AppError::BadRequest)?;

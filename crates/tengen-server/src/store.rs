@@ -4,8 +4,6 @@
 //! before its future resolves, and both number their schema with the one list of migrations
 //! here ([`SCHEMA_VERSION`]).
 
-use std::{future::Future, pin::Pin};
-
 use serde::{Deserialize, Serialize};
 
 mod cluster;
@@ -17,7 +15,7 @@ pub use postgres::{LEASE_TTL, PgStore};
 pub use sqlite::SqliteStore;
 
 /// A boxed future, so that [`Store`] can be used as `dyn Store`.
-pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+pub use futures_util::future::BoxFuture;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]

@@ -5,7 +5,7 @@
 //! cell that breaks its precondition returns a meaningless answer or panics on an index;
 //! it never makes the board unsound, except [`Board::place`] on an occupied cell.
 
-use super::{Board, Cell, EMPTY_MASK, NO_KO};
+use super::{Board, Cell, EMPTY_MASK, NO_KO, ko_key};
 use crate::{Color, Point};
 
 /// What occupies a cell of the padded array: a stone, nothing, or the border ring around
@@ -252,62 +252,59 @@ impl Board {
         })
     }
 
-    /// The area owner of every cell, as in [`Board::area_counts`]: the colour of a stone, or
-    /// of the only colour an empty region touches, else `None` (also for border cells).
-    /// `owners` must hold at least [`Board::cell_count`] entries. Allocation-free, for the
-    /// end of every playout (the ownership map of the search).
-    pub fn area_owners(&self, owners: &mut [Option<Color>]) {
-        let owners = &mut owners[..self.cell_count()];
-        for (owner, spot) in owners.iter_mut().zip(self.used_spots()) {
-            *owner = spot.kind.color();
+    /// Whether the playout policy may play `color` on the empty `cell`: legal under simple ko
+    /// without suicide, and not the mover's own eye. One pass over the neighbours instead of
+    /// a legality check followed by an eye check, because this runs for every candidate.
+    /// Precondition: `cell` is an empty on-board cell.
+    #[inline(always)]
+    #[must_use]
+    pub fn playout_candidate_ok(&self, cell: usize, color: Color) -> bool {
+        let counts = self.spots[cell].counts;
+        if counts & EMPTY_MASK != 0 {
+            return self.ko != ko_key(cell, color);
         }
-        let mut visited = [0u64; super::MAX_CELLS.div_ceil(64)];
-        let mut region = [0u16; super::MAX_CELLS];
-        for &start in self.empty_cells() {
-            let start = usize::from(start);
-            let counts = self.spots[start].counts;
-            if counts & EMPTY_MASK == 0 {
-                let (b, w) = (counts & 0xf, (counts >> 4) & 0xf);
-                owners[start] = match (b > 0, w > 0) {
-                    (true, false) => Some(Color::Black),
-                    (false, true) => Some(Color::White),
-                    _ => None,
-                };
-                continue;
-            }
-            if visited[start / 64] & (1 << (start % 64)) != 0 {
-                continue;
-            }
-            visited[start / 64] |= 1 << (start % 64);
-            // The region's cells stay in `region[..len]`; `next` walks them as a queue.
-            let mut touches = [false; 2];
-            region[0] = start as u16;
-            let (mut next, mut len) = (0, 1);
-            while next < len {
-                let here = usize::from(region[next]);
-                next += 1;
-                for nb in self.neighbor_cells(here) {
-                    match self.spots[nb].kind {
-                        Cell::Black => touches[0] = true,
-                        Cell::White => touches[1] = true,
-                        Cell::Border => {}
-                        Cell::Empty => {
-                            if visited[nb / 64] & (1 << (nb % 64)) == 0 {
-                                visited[nb / 64] |= 1 << (nb % 64);
-                                region[len] = nb as u16;
-                                len += 1;
-                            }
-                        }
-                    }
+        self.crowded_candidate_ok(cell, color)
+    }
+
+    /// The candidate test for a point without empty neighbours: an eye, a capture, a
+    /// connection or a suicide. Kept out of line so that the common case stays small.
+    #[inline(never)]
+    fn crowded_candidate_ok(&self, cell: usize, color: Color) -> bool {
+        if self.is_own_eye_cell(cell, color) {
+            return false;
+        }
+        self.ko != ko_key(cell, color) && self.crowded_move_keeps_a_liberty(cell, color)
+    }
+
+    /// For a point without empty neighbours: whether the stone joins an own chain that has
+    /// another liberty, or captures. Without branches on the neighbours (a coin toss in a
+    /// random game); a border neighbour's scratch chain is masked out by its kind.
+    #[inline]
+    fn crowded_move_keeps_a_liberty(&self, cell: usize, color: Color) -> bool {
+        let own = Cell::stone(color);
+        let opponent = Cell::stone(color.other());
+        let mut keeps = false;
+        for nb in self.neighbor_cells(cell) {
+            let kind = self.spots[nb].kind;
+            let chain = &self.spots[usize::from(self.spots[nb].head)].chain;
+            let atari = (chain.libs > 0)
+                & (u64::from(chain.libs) * u64::from(chain.lib_sum_sq)
+                    == u64::from(chain.lib_sum) * u64::from(chain.lib_sum));
+            keeps |= ((kind == own) & !atari) | ((kind == opponent) & atari);
+        }
+        keeps
+    }
+
+    /// The empty cells in row-major order (the reference playout's candidates).
+    pub(crate) fn empty_cells_row_major(&self, out: &mut Vec<u16>) {
+        out.clear();
+        let n = usize::from(self.size.get());
+        for y in 1..=n {
+            let row = y * self.stride;
+            for cell in row + 1..=row + n {
+                if self.spots[cell].kind == Cell::Empty {
+                    out.push(cell as u16);
                 }
-            }
-            let owner = match touches {
-                [true, false] => Some(Color::Black),
-                [false, true] => Some(Color::White),
-                _ => None,
-            };
-            for &cell in &region[..len] {
-                owners[usize::from(cell)] = owner;
             }
         }
     }
