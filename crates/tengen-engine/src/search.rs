@@ -286,8 +286,9 @@ impl Search {
             let board = game.initial_board();
             let mut edge = 0u32;
             // The tree's moves alternate from its root's player; a move out of turn (or a
-            // search for the other colour) leaves a position the tree does not describe,
-            // and descending it would play its moves on occupied points.
+            // search for the other colour) leaves a position the tree does not describe:
+            // its moves, played without checks, need not even be on empty points there
+            // (GNU Go's seki tests made the search hang that way).
             let mut tree_to_move = old.to_move;
             for played in &key.moves[old.moves.len()..] {
                 if played.forced || played.color != tree_to_move {

@@ -115,8 +115,8 @@ fn a_time_budget_is_kept_within_the_margin() {
 }
 
 /// GTP's `play` may move out of turn (GNU Go's test suites do: `play white B2` with Black
-/// to move). The tree from Black's search has Black's stone on that point; descending it
-/// for the new position played its moves on occupied points, and the search hung.
+/// to move). The tree from Black's search has Black's stone on that point, not White's;
+/// reusing it for the new position made the search hang on six of GNU Go's seki tests.
 #[test]
 fn the_tree_is_not_reused_after_a_move_out_of_turn() {
     let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
