@@ -70,6 +70,8 @@ struct RootKey {
     rules: Rules,
     komi: Komi,
     moves: Vec<PlayedMove>,
+    /// Who was to move at the root (GTP's `play` may move out of turn).
+    to_move: Color,
     extra_komi_half: i32,
 }
 
@@ -268,6 +270,7 @@ impl Search {
             rules: *game.rules(),
             komi: game.komi(),
             moves: game.moves().to_vec(),
+            to_move: game.to_move(),
             extra_komi_half,
         };
         let reused = self.key.as_ref().and_then(|old| {
@@ -282,10 +285,16 @@ impl Search {
             }
             let board = game.initial_board();
             let mut edge = 0u32;
+            // The tree's moves alternate from its root's player; a move out of turn (or a
+            // search for the other colour) leaves a position the tree does not describe:
+            // its moves, played without checks, need not even be on empty points there
+            // (GNU Go's seki tests made the search hang that way).
+            let mut tree_to_move = old.to_move;
             for played in &key.moves[old.moves.len()..] {
-                if played.forced {
+                if played.forced || played.color != tree_to_move {
                     return None;
                 }
+                tree_to_move = tree_to_move.other();
                 let mv = match played.mv {
                     Move::Pass => PASS,
                     Move::Play(p) => board.cell(p) as u16,
@@ -293,7 +302,7 @@ impl Search {
                 let (first, count) = self.tree.edge(edge).children()?;
                 edge = (first..first + count).find(|&e| self.tree.edge(e).mv() == mv)?;
             }
-            Some(edge)
+            (tree_to_move == key.to_move).then_some(edge)
         });
         self.tree = match reused {
             Some(0) => return self.key = Some(key),

@@ -114,6 +114,37 @@ fn a_time_budget_is_kept_within_the_margin() {
     }
 }
 
+/// GTP's `play` may move out of turn (GNU Go's test suites do: `play white B2` with Black
+/// to move). The tree from Black's search has Black's stone on that point, not White's;
+/// reusing it for the new position made the search hang on six of GNU Go's seki tests.
+#[test]
+fn the_tree_is_not_reused_after_a_move_out_of_turn() {
+    let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    let mut search = Search::new(SearchConfig::default());
+    let cancel = AtomicBool::new(false);
+    let first = search.run(&game, Budget::playouts(2_000), 0, &cancel, None);
+    let Move::Play(point) = first.best else {
+        panic!("no move on the empty board: {:?}", first.best)
+    };
+    game.play_tolerant(tengen_core::Color::White, Move::Play(point))
+        .unwrap();
+    assert_eq!(game.to_move(), tengen_core::Color::Black);
+    let again = search.run(&game, Budget::playouts(500), 0, &cancel, None);
+    assert!(
+        u64::from(again.root_visits) <= again.playouts + 1,
+        "reused {} visits of Black's {point:?} for White's stone there",
+        u64::from(again.root_visits) - again.playouts
+    );
+    assert!(game.check(again.best).is_ok(), "{:?}", again.best);
+    for info in &again.moves {
+        assert!(
+            game.check(info.mv).is_ok(),
+            "root move {:?} is illegal",
+            info.mv
+        );
+    }
+}
+
 #[test]
 fn a_cancelled_search_returns_at_once() {
     let game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
