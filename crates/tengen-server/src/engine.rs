@@ -16,6 +16,7 @@ use tokio::sync::{mpsc, watch};
 use crate::{
     actor::ActorMsg,
     clock::{ClockState, TimeControl},
+    dead_stones::estimate_dead_stones,
     wire::{Xy, xy},
 };
 
@@ -276,15 +277,16 @@ impl Gtp {
             }
             Phase::Scoring if !game.accepted(color) => {
                 self.sync(game).await?;
-                let answer = self
-                    .send("final_status_list dead")
-                    .await
-                    .unwrap_or_default();
-                let dead = answer
-                    .split_whitespace()
-                    .filter_map(|v| parse_move(v, game.size()).ok()?.point())
-                    .map(xy)
-                    .collect();
+                let dead: Vec<Point> = match self.send("final_status_list dead").await {
+                    Ok(answer) => answer
+                        .split_whitespace()
+                        .filter_map(|v| parse_move(v, game.size()).ok()?.point())
+                        .collect(),
+                    // GTP makes `final_status_list` optional: an engine without it (or
+                    // failing at it) gets Tengen's estimate, not "nothing is dead".
+                    Err(_) => estimate_dead_stones(game.clone()).await.unwrap_or_default(),
+                };
+                let dead = dead.into_iter().map(xy).collect();
                 Ok(Some(EngineAction::Dead(dead)))
             }
             _ => Ok(None),

@@ -37,6 +37,7 @@
 mod actor;
 mod clock;
 mod config;
+mod dead_stones;
 mod decide;
 mod engine;
 mod error;

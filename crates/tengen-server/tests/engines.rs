@@ -218,3 +218,50 @@ async fn an_engine_that_stops_answering_is_reported_and_the_player_can_abort_eve
     let end = b.until_state("the end", |s| s["phase"] == "finished").await;
     assert_eq!(end["aborted_by"], "black");
 }
+
+/// ```text
+///    A B C D E F G H J
+///  5 . . . . B . . . .     White (an engine without `final_status_list`) plays A1 and
+///  …                       passes; Black puts it in atari with B1 and passes. The engine
+///  1 W B . . . . . . .     cannot list dead stones, so it proposes Tengen's estimate
+/// ```                      (A1 dead) instead of "nothing is dead".
+#[tokio::test]
+async fn an_engine_without_final_status_list_proposes_tengens_estimate_of_the_dead_stones() {
+    let engine = script(
+        "no-status-list",
+        r#"n=0
+while read -r cmd rest; do
+  case "$cmd" in
+    name) printf '= no-status-list\n\n' ;;
+    protocol_version) printf '= 2\n\n' ;;
+    genmove)
+      n=$((n + 1))
+      if [ "$n" -eq 1 ]; then printf '= A1\n\n'; else printf '= pass\n\n'; fi ;;
+    final_status_list) printf '? unknown command\n\n' ;;
+    quit) printf '=\n\n'; exit 0 ;;
+    *) printf '=\n\n' ;;
+  esac
+done"#,
+    );
+    let (mut b, _) = game_against(engine, Duration::from_secs(5)).await;
+    b.play(4, 4).await;
+    b.sync_ply(2).await;
+    let board = b.state["board"].as_str().unwrap().to_owned();
+    let white = board.find('W').expect("the engine's stone on the board");
+    let (x, y) = ((white % 9) as u8, (white / 9) as u8);
+    assert_eq!(x, 0, "A1 is on the left edge: {board}");
+    b.play(x + 1, y).await;
+    b.sync_ply(4).await;
+    b.pass().await;
+    let s = b
+        .until_state("the engine's acceptance", |s| {
+            s["phase"] == "scoring" && s["white"]["accepted"] == true
+        })
+        .await;
+    let ownership = s["ownership"].as_str().expect("ownership in scoring");
+    assert_eq!(
+        ownership.as_bytes()[white],
+        b'X',
+        "A1 dead in the engine's proposal: {s}"
+    );
+}

@@ -3,16 +3,10 @@
 //! searches, never on the async runtime, within the estimator's own time budget; the actor
 //! takes it only if nobody has changed the marks in the meantime.
 
-use std::time::Duration;
-
 use tengen_core::Phase;
-use tengen_engine::estimate::{Budget, estimate};
 
 use super::{Actor, ActorMsg};
-use crate::{runtime::Record, wire::xy};
-
-/// Past the estimator's own budget, how long the actor waits before it gives up on it.
-const GRACE: Duration = Duration::from_secs(3);
+use crate::{dead_stones::estimate_dead_stones, runtime::Record, wire::xy};
 
 impl Actor {
     /// Starts estimating the dead stones of the position that just entered scoring.
@@ -25,11 +19,7 @@ impl Actor {
         let inbox = self.extras.inbox.clone();
         tokio::spawn(async move {
             let _permit = pool.acquire().await;
-            let budget = Budget::for_size(game.size());
-            let limit = budget.time + GRACE;
-            let work = tokio::task::spawn_blocking(move || estimate(&game, &budget).dead_stones());
-            let Ok(Ok(dead)) = tokio::time::timeout(limit, work).await else {
-                eprintln!("tengen: the dead-stone estimate did not finish in {limit:?}");
+            let Some(dead) = estimate_dead_stones(game).await else {
                 return;
             };
             if let Some(inbox) = inbox.upgrade() {

@@ -1,0 +1,34 @@
+//! Tengen's estimate of the dead stones (`tengen_engine::estimate`) for the server: on a
+//! blocking thread, never on the async runtime, and given up past the estimator's own time
+//! budget plus a grace. Used when the scoring phase opens (the proposal players start from)
+//! and for an engine seat that cannot list its dead stones.
+
+use std::time::Duration;
+
+use tengen_core::{Game, Point};
+use tengen_engine::estimate::{Budget, estimate};
+
+/// Past the estimator's own budget, how long the server waits before it gives up on it.
+const GRACE: Duration = Duration::from_secs(3);
+
+/// The stones Tengen estimates dead in `game`, or `None` (and a line on stderr naming the
+/// game's size) when the estimate did not finish within its budget and [`GRACE`].
+pub(crate) async fn estimate_dead_stones(game: Game) -> Option<Vec<Point>> {
+    let budget = Budget::for_size(game.size());
+    let limit = budget.time + GRACE;
+    let size = game.size().get();
+    let work = tokio::task::spawn_blocking(move || estimate(&game, &budget).dead_stones());
+    match tokio::time::timeout(limit, work).await {
+        Ok(Ok(dead)) => Some(dead),
+        Ok(Err(e)) => {
+            eprintln!("tengen: the dead-stone estimate ({size}x{size}) failed: {e}");
+            None
+        }
+        Err(_) => {
+            eprintln!(
+                "tengen: the dead-stone estimate ({size}x{size}) did not finish in {limit:?}"
+            );
+            None
+        }
+    }
+}
