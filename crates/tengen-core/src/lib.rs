@@ -44,8 +44,8 @@ pub use handicap::{HandicapError, aga_handicap, gtp_handicap, max_fixed_handicap
 pub use nigiri::Nigiri;
 pub use position::{History, Position};
 pub use rules::{
-    HandicapBonus, IllegalPolicy, KoRule, Komi, KomiError, PRESET_NAMES, Resumption, Rules,
-    RulesError, Scoring, Suicide,
+    HalfPoints, HandicapBonus, IllegalPolicy, KoRule, Komi, KomiError, PRESET_NAMES, Resumption,
+    Rules, RulesError, Scoring, Suicide,
 };
 pub use score::{GameResult, Ownership, Score, SideScore};
 pub use types::{BoardSize, BoardSizeError, ByColor, Color, MAX_SIZE, MIN_SIZE, Move, Point};

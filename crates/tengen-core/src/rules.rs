@@ -44,6 +44,21 @@ impl fmt::Display for Komi {
     }
 }
 
+/// A count of half points shown as points: `13` as `6.5`, `0` as `0`, `-6` as `-3` (the one
+/// way komi, margins and score tables are written).
+///
+/// ```
+/// assert_eq!(tengen_core::HalfPoints(-13).to_string(), "-6.5");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HalfPoints(pub i32);
+
+impl fmt::Display for HalfPoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_half_points(f, self.0)
+    }
+}
+
 /// Writes `half_points / 2` as `6.5`, `0`, `-3`.
 pub(crate) fn write_half_points(f: &mut impl fmt::Write, half_points: i32) -> fmt::Result {
     let sign = if half_points < 0 { "-" } else { "" };

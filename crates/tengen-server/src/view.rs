@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use tengen_core::{ByColor, Color, Game, Ownership, Phase, Score, move_text};
+use tengen_core::{ByColor, Color, Game, HalfPoints, Ownership, Phase, Score, move_text};
 
 use crate::{
     clock::TimeControl,
@@ -170,14 +170,6 @@ fn ownership_map(score: &Score, game: &Game) -> String {
         .collect()
 }
 
-fn half(h: i32) -> String {
-    if h % 2 == 0 {
-        format!("{}", h / 2)
-    } else {
-        format!("{}{}.5", if h < 0 { "-" } else { "" }, h.abs() / 2)
-    }
-}
-
 fn score_view(score: &Score) -> ScoreView {
     let side = |c: Color| {
         let s = score.sides.get(c);
@@ -187,9 +179,9 @@ fn score_view(score: &Score) -> ScoreView {
             captures: s.captures,
             dead: s.dead,
             pass_stones: s.pass_stones,
-            komi: half(s.komi_half_points),
+            komi: HalfPoints(s.komi_half_points).to_string(),
             compensation: s.compensation,
-            total: half(s.total_half_points),
+            total: HalfPoints(s.total_half_points).to_string(),
         }
     };
     ScoreView {
