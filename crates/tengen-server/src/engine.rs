@@ -61,6 +61,31 @@ pub(crate) struct EngineSnap {
     pub spent_before_ms: u64,
 }
 
+impl EngineSnap {
+    /// Whether the seat has nothing more to do: the game finished or was aborted.
+    pub(crate) fn is_over(&self) -> bool {
+        self.over
+            || self
+                .game
+                .as_ref()
+                .is_some_and(|g| matches!(g.phase(), Phase::Finished(_)))
+    }
+}
+
+/// Hands the seat's `action` for the game's version `seq` to the actor. Whether the seat
+/// must stop: the actor is gone, or the action is the engine's failure (a failed engine is
+/// not restarted in its game).
+pub(crate) async fn report(
+    actor: &mpsc::Sender<ActorMsg>,
+    color: Color,
+    seq: u64,
+    action: EngineAction,
+) -> bool {
+    let failed = matches!(action, EngineAction::Failed(_));
+    let msg = ActorMsg::Engine { color, seq, action };
+    actor.send(msg).await.is_err() || failed
+}
+
 /// Runs a GTP engine seat until the game ends, the engine fails, or the actor goes away.
 /// `command` is the engine's command line, or why the engine cannot run at all.
 pub(crate) async fn run(
@@ -75,12 +100,7 @@ pub(crate) async fn run(
     loop {
         let snap = snaps.borrow_and_update().clone();
         if let Some(snap) = snap {
-            if snap.over
-                || snap
-                    .game
-                    .as_ref()
-                    .is_some_and(|g| matches!(g.phase(), Phase::Finished(_)))
-            {
+            if snap.is_over() {
                 break;
             }
             if acted_at != Some(snap.seq) {
@@ -91,14 +111,8 @@ pub(crate) async fn run(
                     Err(e) => Some(EngineAction::Failed(format!("{}: {e}", seat.name))),
                 };
                 if let Some(action) = action {
-                    let failed = matches!(action, EngineAction::Failed(_));
                     acted_at = Some(snap.seq);
-                    let msg = ActorMsg::Engine {
-                        color,
-                        seq: snap.seq,
-                        action,
-                    };
-                    if actor.send(msg).await.is_err() || failed {
+                    if report(&actor, color, snap.seq, action).await {
                         break;
                     }
                 }

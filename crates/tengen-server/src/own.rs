@@ -27,7 +27,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 use crate::{
     actor::ActorMsg,
     clock::{ClockState, TimeControl},
-    engine::{EngineAction, EngineSnap, Seat, handicap_points},
+    engine::{EngineAction, EngineSnap, Seat, handicap_points, report},
     wire::xy,
 };
 
@@ -193,7 +193,7 @@ pub(crate) async fn run(
     loop {
         let snap = snaps.borrow_and_update().clone();
         if let Some(snap) = snap {
-            if is_over(&snap) {
+            if snap.is_over() {
                 break;
             }
             if acted_at != Some(snap.seq) {
@@ -213,14 +213,8 @@ pub(crate) async fn run(
                     Err(e) => Some(EngineAction::Failed(format!("{}: {e}", seat.name))),
                 };
                 if let Some(action) = action {
-                    let failed = matches!(action, EngineAction::Failed(_));
                     acted_at = Some(snap.seq);
-                    let msg = ActorMsg::Engine {
-                        color,
-                        seq: snap.seq,
-                        action,
-                    };
-                    if actor.send(msg).await.is_err() || failed {
+                    if report(&actor, color, snap.seq, action).await {
                         break;
                     }
                 }
@@ -232,14 +226,6 @@ pub(crate) async fn run(
     }
 }
 
-fn is_over(snap: &EngineSnap) -> bool {
-    snap.over
-        || snap
-            .game
-            .as_ref()
-            .is_some_and(|g| matches!(g.phase(), Phase::Finished(_)))
-}
-
 /// Waits until the game moves on from version `seq` (or ends, or the actor goes).
 async fn superseded(snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>, seq: u64) {
     loop {
@@ -249,7 +235,7 @@ async fn superseded(snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>, seq: u
         let moved_on = snaps
             .borrow()
             .as_ref()
-            .is_none_or(|s| s.seq != seq || is_over(s));
+            .is_none_or(|s| s.seq != seq || s.is_over());
         if moved_on {
             return;
         }
