@@ -12,6 +12,8 @@
 //! process with `--workers` search workers and stops after `--moves` Black moves per game
 //! or `--seconds` (at most 600), whichever comes first.
 
+mod common;
+
 use std::{
     net::SocketAddr,
     sync::Arc,
@@ -21,10 +23,6 @@ use std::{
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tengen_server::{AppState, ServerConfig, SqliteStore};
-use tokio::{
-    io::{AsyncReadExt, AsyncWriteExt},
-    net::TcpStream,
-};
 use tokio_tungstenite::tungstenite::Message;
 
 struct Args {
@@ -75,21 +73,6 @@ fn args() -> Args {
     a
 }
 
-async fn http(addr: SocketAddr, method: &str, path: &str, body: Value) -> Value {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
-    let body = body.to_string();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(req.as_bytes()).await.expect("write");
-    let mut buf = Vec::new();
-    stream.read_to_end(&mut buf).await.expect("read");
-    let text = String::from_utf8_lossy(&buf);
-    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    serde_json::from_str(body).unwrap_or(Value::Null)
-}
-
 /// What one game saw.
 #[derive(Default)]
 struct GameReport {
@@ -114,7 +97,7 @@ fn empty_points(state: &Value) -> Vec<(usize, usize)> {
 
 async fn play_game(addr: SocketAddr, a: &Args, deadline: Instant, seed: u64) -> GameReport {
     let mut report = GameReport::default();
-    let created = http(
+    let created = common::request(
         addr,
         "POST",
         "/api/games",

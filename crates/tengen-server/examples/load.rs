@@ -17,6 +17,8 @@
 //! `--games-burst` above the load). Every request goes to 127.0.0.1 only, and the run stops
 //! by itself.
 
+mod common;
+
 use std::{
     net::SocketAddr,
     sync::{
@@ -102,24 +104,12 @@ fn rss_kib() -> u64 {
 
 /// One request, or `Null` if it is not answered within 30 s.
 async fn http(addr: SocketAddr, method: &str, path: &str, body: Value) -> Value {
-    tokio::time::timeout(Duration::from_secs(30), http_once(addr, method, path, body))
-        .await
-        .unwrap_or(Value::Null)
-}
-
-async fn http_once(addr: SocketAddr, method: &str, path: &str, body: Value) -> Value {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
-    let body = body.to_string();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(req.as_bytes()).await.expect("write");
-    let mut buf = Vec::new();
-    stream.read_to_end(&mut buf).await.expect("read");
-    let text = String::from_utf8_lossy(&buf);
-    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    serde_json::from_str(body).unwrap_or(Value::Null)
+    tokio::time::timeout(
+        Duration::from_secs(30),
+        common::request(addr, method, path, body),
+    )
+    .await
+    .unwrap_or(Value::Null)
 }
 
 /// The n-th move: Black on rows 2, 4, 6, 8 and White on rows 11, 13, 15, 17 of 19×19, so
