@@ -27,6 +27,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 use crate::{
     actor::ActorMsg,
     clock::{ClockState, TimeControl},
+    dead_stones::estimate_dead_stones,
     engine::{EngineAction, EngineSnap, Seat, handicap_points, report},
     wire::xy,
 };
@@ -270,7 +271,14 @@ async fn act(
                 .map(Some)
         }
         Phase::Scoring if !game.accepted(color) => {
-            let dead = dead_stones(player.as_ref(), game)
+            // The server's one estimate (the scoring phase opens with it too), on the search
+            // pool; the pass-alive verdicts alone if it does not finish in time.
+            let estimate = {
+                let _permit = pool.acquire().await;
+                estimate_dead_stones(game.clone()).await
+            };
+            let dead = estimate
+                .unwrap_or_else(|| game.suggest_dead())
                 .into_iter()
                 .map(xy)
                 .collect();
@@ -278,31 +286,6 @@ async fn act(
         }
         _ => Ok(None),
     }
-}
-
-/// The dead stones Tengen proposes: those the last search's ownership map gives to the
-/// other colour, and those inside pass-alive territory.
-fn dead_stones(player: Option<&Player>, game: &Game) -> Vec<tengen_core::Point> {
-    let mut dead = game.suggest_dead();
-    let Some(ownership) = player
-        .and_then(Player::last_result)
-        .map(|r| &r.ownership)
-        .filter(|o| o.len() == game.size().area())
-    else {
-        return dead;
-    };
-    let n = usize::from(game.size().get());
-    for (p, c) in game.board().stones() {
-        let own = ownership[usize::from(p.y) * n + usize::from(p.x)];
-        let lost = match c {
-            Color::Black => own < -0.5,
-            Color::White => own > 0.5,
-        };
-        if lost && !dead.contains(&p) {
-            dead.push(p);
-        }
-    }
-    dead
 }
 
 /// One move: waits for a worker (fairly), then searches with the clock as it stands then.
