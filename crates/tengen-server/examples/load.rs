@@ -14,7 +14,8 @@
 //! player connects to a server picked by a hash of its seat, so about half of the players
 //! are relayed by a server that does not run their game). `--addr HOST:PORT[,HOST:PORT…]`
 //! drives running `tengen serve`s instead (start them with `--max-conns-per-ip` and
-//! `--games-burst` above the load). Every request goes to 127.0.0.1 only, and the run stops
+//! `--games-burst` above the load). `--slowest N` lists the N slowest moves, each with when
+//! it arrived and its game, to tell a stall of the whole server from one slow game. Every request goes to 127.0.0.1 only, and the run stops
 //! by itself.
 
 mod common;
@@ -50,6 +51,9 @@ struct Args {
     nodes: usize,
     /// Give every game a clock (byo-yomi, an hour of main time), so clock checkpoints run.
     clock: bool,
+    /// Also list this many of the slowest moves: when (seconds into the measurement) and in
+    /// which game, to tell a stall of the whole server from one slow game.
+    slowest: usize,
 }
 
 fn args() -> Args {
@@ -61,6 +65,7 @@ fn args() -> Args {
         db: None,
         nodes: 1,
         clock: false,
+        slowest: 0,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -75,6 +80,7 @@ fn args() -> Args {
             }
             "--db" => a.db = Some(v),
             "--nodes" => a.nodes = v.parse().unwrap_or(1).max(1),
+            "--slowest" => a.slowest = v.parse().unwrap_or(0),
             "--clock" => {
                 a.clock = true;
                 i += 1;
@@ -127,6 +133,15 @@ fn nth_move(n: u64) -> Option<(u64, u64)> {
     })
 }
 
+/// One move's time from the mover's send to the opponent's update.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Sample {
+    latency_us: u32,
+    /// When the update arrived, in milliseconds since `Shared::start`.
+    at_ms: u32,
+    game: u32,
+}
+
 struct Shared {
     /// Per game: when the last move was sent, in microseconds since `start`.
     sent_at: Vec<AtomicU64>,
@@ -145,7 +160,7 @@ async fn player(
     me: &'static str,
     interval: Duration,
     shared: Arc<Shared>,
-) -> Vec<u32> {
+) -> Vec<Sample> {
     let mut latencies = Vec::new();
     let Ok((mut ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{id}")).await
     else {
@@ -184,7 +199,11 @@ async fn player(
                 let sent = shared.sent_at[game].load(Ordering::Relaxed);
                 let now = shared.start.elapsed().as_micros() as u64;
                 if sent > 0 && shared.measuring.load(Ordering::Relaxed) {
-                    latencies.push((now.saturating_sub(sent)) as u32);
+                    latencies.push(Sample {
+                        latency_us: now.saturating_sub(sent) as u32,
+                        at_ms: (now / 1000) as u32,
+                        game: game as u32,
+                    });
                 }
             }
         }
@@ -228,12 +247,13 @@ async fn idle_websocket(addr: SocketAddr, id: &str) -> Option<TcpStream> {
     Some(s)
 }
 
-fn percentile(sorted: &[u32], p: f64) -> f64 {
+/// In milliseconds, of samples sorted by latency.
+fn percentile(sorted: &[Sample], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    f64::from(sorted[i]) / 1000.0
+    f64::from(sorted[i].latency_us) / 1000.0
 }
 
 fn main() {
@@ -401,6 +421,7 @@ async fn run(a: Args) {
     tokio::time::sleep(interval + Duration::from_secs(2)).await;
     shared.measuring.store(true, Ordering::Relaxed);
     let measure_start = Instant::now();
+    let measure_start_ms = shared.start.elapsed().as_millis() as u32;
     tokio::time::sleep(Duration::from_secs(a.seconds)).await;
     shared.measuring.store(false, Ordering::Relaxed);
     let measured = measure_start.elapsed();
@@ -435,4 +456,12 @@ async fn run(a: Args) {
             String::new()
         }
     );
+    for s in all.iter().rev().take(a.slowest) {
+        println!(
+            "load: slow move: {:.1} ms, arrived {:.2} s into the measurement, game {}",
+            f64::from(s.latency_us) / 1000.0,
+            f64::from(s.at_ms.saturating_sub(measure_start_ms)) / 1000.0,
+            s.game
+        );
+    }
 }
