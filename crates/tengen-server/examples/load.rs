@@ -15,7 +15,8 @@
 //! are relayed by a server that does not run their game). `--addr HOST:PORT[,HOST:PORT…]`
 //! drives running `tengen serve`s instead (start them with `--max-conns-per-ip` and
 //! `--games-burst` above the load). `--slowest N` lists the N slowest moves, each with when
-//! it arrived and its game, to tell a stall of the whole server from one slow game. Every request goes to 127.0.0.1 only, and the run stops
+//! it arrived and its game, to tell a stall of the whole server from one slow game;
+//! `--no-spectators` leaves out the idle spectators. Every request goes to 127.0.0.1 only, and the run stops
 //! by itself.
 
 mod common;
@@ -54,6 +55,8 @@ struct Args {
     /// Also list this many of the slowest moves: when (seconds into the measurement) and in
     /// which game, to tell a stall of the whole server from one slow game.
     slowest: usize,
+    /// Open no idle spectator WebSockets (they are opened in this process's single server).
+    no_spectators: bool,
 }
 
 fn args() -> Args {
@@ -66,6 +69,7 @@ fn args() -> Args {
         nodes: 1,
         clock: false,
         slowest: 0,
+        no_spectators: false,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -81,6 +85,11 @@ fn args() -> Args {
             "--db" => a.db = Some(v),
             "--nodes" => a.nodes = v.parse().unwrap_or(1).max(1),
             "--slowest" => a.slowest = v.parse().unwrap_or(0),
+            "--no-spectators" => {
+                a.no_spectators = true;
+                i += 1;
+                continue;
+            }
             "--clock" => {
                 a.clock = true;
                 i += 1;
@@ -374,7 +383,7 @@ async fn run(a: Args) {
             rss_idle / 1024
         );
     }
-    if in_process && addrs.len() == 1 {
+    if in_process && addrs.len() == 1 && !a.no_spectators {
         // One idle spectator per game, spoken to byte by byte so that the client side costs
         // next to nothing in this process: what RSS gains is the server's.
         let before = rss_kib();
