@@ -10,7 +10,8 @@ use std::{
 use axum::{
     Extension, Json, Router,
     extract::{
-        ConnectInfo, DefaultBodyLimit, Path, State, rejection::JsonRejection, ws::WebSocketUpgrade,
+        ConnectInfo, DefaultBodyLimit, Path, Query, State, rejection::JsonRejection,
+        ws::WebSocketUpgrade,
     },
     http::{HeaderMap, HeaderValue, Method, StatusCode, header},
     response::{Html, IntoResponse, Response},
@@ -60,6 +61,8 @@ struct Inner {
     searches: crate::own::SearchPool,
     /// New games per client address.
     creations: PerAddress,
+    /// "Review with Tengen" of finished games, on the search pool.
+    reviews: crate::review::Reviews,
 }
 
 impl AppState {
@@ -77,6 +80,7 @@ impl AppState {
         engines: Vec<(String, String)>,
         config: ServerConfig,
     ) -> AppState {
+        let searches = crate::own::SearchPool::new(config.search_workers);
         AppState(Arc::new(Inner {
             store,
             games: Mutex::new(HashMap::new()),
@@ -85,7 +89,11 @@ impl AppState {
                 .collect(),
             engines,
             config,
-            searches: crate::own::SearchPool::new(config.search_workers),
+            searches: searches.clone(),
+            reviews: crate::review::Reviews::new(
+                searches,
+                crate::review::ReviewLimits::for_workers(config.search_workers),
+            ),
             creations: PerAddress::new(config.games_burst, config.games_refill),
         }))
     }
@@ -234,6 +242,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/join", post(join_game))
         .route("/api/games/{id}/sgf", get(sgf))
+        .route(
+            "/api/games/{id}/review",
+            get(review_progress).post(start_review),
+        )
         .route("/ws/{id}", get(ws))
         .merge(crate::web::routes())
         .layer(DefaultBodyLimit::max(16 * 1024))
@@ -564,4 +576,58 @@ async fn ws(
         Route::Here(handle) => crate::ws::upgrade(upgrade, handle, state.0.config),
         Route::There(holder) => forward::websocket(upgrade, holder, id, state.0.config),
     })
+}
+
+#[derive(Deserialize)]
+struct ReviewQuery {
+    /// Positions from this ply on (those before it the page already has).
+    #[serde(default)]
+    from: usize,
+}
+
+/// `POST /api/games/{id}/review`: starts Tengen's review of a finished game (or gives the one
+/// under way or done).
+async fn start_review(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    if let Some(view) = state.0.reviews.get(&id, 0) {
+        return Ok(Json(view).into_response());
+    }
+    if !secret::valid_id(&id) {
+        return Err(AppError::NotFound("no such game".into()));
+    }
+    // A finished game's log is complete in the store, whichever server ran it.
+    let rt = actor::load_runtime(state.0.store.as_ref(), &id)
+        .await?
+        .ok_or_else(|| AppError::NotFound("no such game".into()))?;
+    let game = match &rt.game {
+        Some(game) if rt.finished() => game,
+        _ => {
+            return Err(AppError::Forbidden(
+                "a game can be reviewed when it is over (anyone may watch a live game, so a \
+                 review of one would help its players)"
+                    .into(),
+            ));
+        }
+    };
+    Ok(Json(state.0.reviews.start(&id, game)?).into_response())
+}
+
+/// `GET /api/games/{id}/review?from=N`: the review's progress and its positions from `N` on.
+async fn review_progress(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<ReviewQuery>,
+) -> Result<Response, AppError> {
+    state
+        .0
+        .reviews
+        .get(&id, query.from)
+        .map(|view| Json(view).into_response())
+        .ok_or_else(|| {
+            AppError::NotFound(
+                "this game has no review yet: POST to this address starts one".into(),
+            )
+        })
 }
