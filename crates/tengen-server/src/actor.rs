@@ -84,6 +84,7 @@ pub(crate) enum ActorMsg {
         reply: oneshot::Sender<Result<JoinOk, AppError>>,
     },
     Sgf {
+        chat: crate::sgf::Chat,
         reply: oneshot::Sender<Option<String>>,
     },
     Snapshot {
@@ -403,8 +404,12 @@ impl Actor {
                     initial_board,
                 });
             }
-            ActorMsg::Sgf { reply } => {
-                let _ = reply.send(self.rt.finished().then(|| crate::sgf::write(&self.rt)));
+            ActorMsg::Sgf { chat, reply } => {
+                let _ = reply.send(
+                    self.rt
+                        .finished()
+                        .then(|| crate::sgf::write(&self.rt, chat)),
+                );
             }
         }
     }

@@ -534,17 +534,38 @@ async fn game_view(
     Ok(Json(view).into_response())
 }
 
+#[derive(Deserialize)]
+struct SgfQuery {
+    /// `players`: the players' chat as comments.
+    #[serde(default)]
+    chat: Option<String>,
+}
+
 async fn sgf(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Query(query): Query<SgfQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let handle = match here_or_get(&state, &id, &headers, format!("/api/games/{id}/sgf")).await? {
+    let chat = match query.chat.as_deref() {
+        None | Some("none") => crate::sgf::Chat::Without,
+        Some("players") => crate::sgf::Chat::Players,
+        Some(other) => {
+            return Err(AppError::BadRequest(format!(
+                "chat={other:?}: the record can carry the players' chat (chat=players) or none"
+            )));
+        }
+    };
+    let path = match chat {
+        crate::sgf::Chat::Without => format!("/api/games/{id}/sgf"),
+        crate::sgf::Chat::Players => format!("/api/games/{id}/sgf?chat=players"),
+    };
+    let handle = match here_or_get(&state, &id, &headers, path).await? {
         Ok(h) => h,
         Err(answer) => return Ok(answer),
     };
     let text = handle
-        .ask(|reply| ActorMsg::Sgf { reply })
+        .ask(|reply| ActorMsg::Sgf { chat, reply })
         .await
         .ok_or_else(|| AppError::Unavailable("try again".into()))?
         .ok_or_else(|| {

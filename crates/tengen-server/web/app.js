@@ -585,7 +585,7 @@ function render() {
     : 'The crossed stones are the players\' marks (Tengen\'s estimate, changed; or none yet).';
   $('end-sentence').textContent = st.phase === 'finished' ? endSentence(st) : '';
   $('end-sentence').hidden = st.phase !== 'finished';
-  const sgf = $('sgf-link');
-  sgf.hidden = st.phase !== 'finished';
-  sgf.href = `/api/games/${st.id}/sgf`;
+  $('sgf-links').hidden = st.phase !== 'finished';
+  $('sgf-link').href = `/api/games/${st.id}/sgf`;
+  $('sgf-chat-link').href = `/api/games/${st.id}/sgf?chat=players`;
 }
