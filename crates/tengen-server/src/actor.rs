@@ -699,7 +699,7 @@ impl Actor {
         let mut view = self
             .rt
             .view(self.v, connected, self.spectators, Instant::now());
-        view.rematch = self.extras.rematch.view();
+        view.rematch = self.rt.rematch.view();
         view
     }
 

@@ -4,7 +4,7 @@ use std::{collections::HashMap, time::Instant};
 
 use tokio::sync::mpsc;
 
-use super::{ActorMsg, rematch::Rematch};
+use super::ActorMsg;
 use crate::{own::SearchPool, wire::Role};
 
 pub(crate) struct Extras {
@@ -14,8 +14,9 @@ pub(crate) struct Extras {
     pub inbox: mpsc::WeakSender<ActorMsg>,
     /// When each role last chatted (the chat's rate limit).
     pub chat_times: HashMap<Role, Vec<Instant>>,
-    /// A rematch offered at the end (in memory only).
-    pub rematch: Rematch,
+    /// The accepted rematch's seat secrets not yet handed out, by the *old* colours (in
+    /// memory only: secrets are stored as hashes).
+    pub rematch_seats: [Option<String>; 2],
 }
 
 impl Extras {
@@ -24,7 +25,7 @@ impl Extras {
             searches: searches.clone(),
             inbox: inbox.downgrade(),
             chat_times: HashMap::new(),
-            rematch: Rematch::default(),
+            rematch_seats: [None, None],
         }
     }
 }
