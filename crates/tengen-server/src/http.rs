@@ -590,11 +590,14 @@ async fn sgf(
 async fn ws(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     Ok(match state.route_request(&id, &headers).await? {
-        Route::Here(handle) => crate::ws::upgrade(upgrade, handle, state.0.config),
+        Route::Here(handle) => {
+            crate::ws::upgrade(upgrade, handle, state.0.config, peer_ip(peer.as_deref()))
+        }
         Route::There(holder) => forward::websocket(upgrade, holder, id, state.0.config),
     })
 }

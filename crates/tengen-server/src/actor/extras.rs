@@ -5,15 +5,16 @@ use std::{collections::HashMap, time::Instant};
 use tokio::sync::mpsc;
 
 use super::ActorMsg;
-use crate::{own::SearchPool, wire::Role};
+use super::chat::Speaker;
+use crate::own::SearchPool;
 
 pub(crate) struct Extras {
     /// The pool of blocking threads that also runs dead-stone estimates.
     pub searches: SearchPool,
     /// The actor's own inbox (weak, so that it still closes when the handles go).
     pub inbox: mpsc::WeakSender<ActorMsg>,
-    /// When each role last chatted (the chat's rate limit).
-    pub chat_times: HashMap<Role, Vec<Instant>>,
+    /// When each seat and each spectator address last chatted (the chat's rate limit).
+    pub chat_times: HashMap<Speaker, Vec<Instant>>,
     /// The accepted rematch's seat secrets not yet handed out, by the *old* colours (in
     /// memory only: secrets are stored as hashes).
     pub rematch_seats: [Option<String>; 2],
