@@ -19,7 +19,7 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 use tengen_core::{Color, Nigiri, aga_handicap, vertex};
-use tower_http::timeout::TimeoutLayer;
+use tower_http::{compression::CompressionLayer, timeout::TimeoutLayer};
 
 use crate::{
     actor::{self, ActorMsg, GameHandle, to_json},
@@ -254,6 +254,10 @@ pub fn app(state: AppState) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             state.0.config.request_timeout,
         ))
+        // gzip for clients that accept it: the page and its scripts shrink to about a third
+        // (BENCHMARKS.md, page weight). Bodies under 32 bytes and WebSocket upgrades (no
+        // body) go as they are.
+        .layer(CompressionLayer::new().gzip(true))
         .with_state(state)
 }
 
