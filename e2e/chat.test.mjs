@@ -1,6 +1,6 @@
 // Chat: the players talk both ways; markup stays text; a spectator's line stays among the
 // spectators until the game is over; the chat is replayed after a reload; a burst of
-// messages is refused with a reason.
+// messages is refused with a reason; the record can carry the players' chat as comments.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -68,6 +68,17 @@ test('players and spectators chat in separate rooms, as plain text, replayed on 
     await chatHas(white, 'spectators', 'psst: D4 is the vital point');
     assert.equal(await white.isVisible('#chat-spectators-box'), true);
     await shot(white, '43-chat-after-the-end');
+
+    // The record with the players' chat: their lines as comments (all said before the first
+    // move: on the root node), the spectators' room left out; the plain record has none.
+    assert.equal(await white.isVisible('#sgf-chat-link'), true);
+    const withChat = await white.evaluate((href) => fetch(href).then((r) => r.text()),
+      await white.getAttribute('#sgf-chat-link', 'href'));
+    assert.match(withChat, /C\[Jo \(Black\): Hello Kim, have a good game\nKim \(White\): <img src=x/);
+    assert.doesNotMatch(withChat, /psst/);
+    const plain = await white.evaluate((href) => fetch(href).then((r) => r.text()),
+      await white.getAttribute('#sgf-link', 'href'));
+    assert.doesNotMatch(plain, /C\[/);
   } finally {
     await browser.close();
   }

@@ -57,6 +57,8 @@ pub(crate) enum ActorMsg {
     },
     Command {
         role: Role,
+        /// The connection's address: each spectator address has its own chat allowance.
+        from: std::net::IpAddr,
         msg: ClientMsg,
         /// The connection's lag credit (half its smoothed round trip).
         lag_ms: u64,
@@ -84,6 +86,7 @@ pub(crate) enum ActorMsg {
         reply: oneshot::Sender<Result<JoinOk, AppError>>,
     },
     Sgf {
+        chat: crate::sgf::Chat,
         reply: oneshot::Sender<Option<String>>,
     },
     Snapshot {
@@ -368,11 +371,12 @@ impl Actor {
             ActorMsg::Lag { color, lag_ms } => *self.lag.get_mut(color) = lag_ms,
             ActorMsg::Command {
                 role,
+                from,
                 msg,
                 lag_ms,
                 reply,
             } => {
-                let result = self.command(role, msg, lag_ms).await;
+                let result = self.command(role, from, msg, lag_ms).await;
                 let _ = reply.send(result);
             }
             ActorMsg::Engine { color, seq, action } => self.engine_action(color, seq, action).await,
@@ -403,8 +407,12 @@ impl Actor {
                     initial_board,
                 });
             }
-            ActorMsg::Sgf { reply } => {
-                let _ = reply.send(self.rt.finished().then(|| crate::sgf::write(&self.rt)));
+            ActorMsg::Sgf { chat, reply } => {
+                let _ = reply.send(
+                    self.rt
+                        .finished()
+                        .then(|| crate::sgf::write(&self.rt, chat)),
+                );
             }
         }
     }
@@ -419,11 +427,12 @@ impl Actor {
     async fn command(
         &mut self,
         role: Role,
+        from: std::net::IpAddr,
         msg: ClientMsg,
         lag_ms: u64,
     ) -> Result<Option<String>, WireError> {
         if let ClientMsg::Chat { text } = &msg {
-            return self.chat(role, text).await.map(|()| None);
+            return self.chat(role, from, text).await.map(|()| None);
         }
         if let Some(answer) = self.rematch_command(role, &msg).await {
             return answer;
@@ -694,7 +703,7 @@ impl Actor {
         let mut view = self
             .rt
             .view(self.v, connected, self.spectators, Instant::now());
-        view.rematch = self.extras.rematch.view();
+        view.rematch = self.rt.rematch.view();
         view
     }
 

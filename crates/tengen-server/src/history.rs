@@ -140,7 +140,7 @@ pub(crate) mod tests {
         let rt = Runtime::replay(&records, Instant::now()).unwrap();
         assert_eq!(rt.setup.white.name(), "Bob");
         assert_eq!(crate::actor::summary(&rt).white, "Bob");
-        let sgf = crate::sgf::write(&rt);
+        let sgf = crate::sgf::write(&rt, crate::sgf::Chat::Without);
         assert!(sgf.contains("PW[Bob]"), "{sgf}");
         assert!(sgf.contains("DT[1970-01-01]"), "{sgf}");
     }

@@ -10,7 +10,8 @@ use std::{
 use axum::{
     Extension, Json, Router,
     extract::{
-        ConnectInfo, DefaultBodyLimit, Path, State, rejection::JsonRejection, ws::WebSocketUpgrade,
+        ConnectInfo, DefaultBodyLimit, Path, Query, State, rejection::JsonRejection,
+        ws::WebSocketUpgrade,
     },
     http::{HeaderMap, HeaderValue, Method, StatusCode, header},
     response::{Html, IntoResponse, Response},
@@ -18,7 +19,7 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 use tengen_core::{Color, Nigiri, aga_handicap, vertex};
-use tower_http::timeout::TimeoutLayer;
+use tower_http::{compression::CompressionLayer, timeout::TimeoutLayer};
 
 use crate::{
     actor::{self, ActorMsg, GameHandle, to_json},
@@ -60,6 +61,8 @@ struct Inner {
     searches: crate::own::SearchPool,
     /// New games per client address.
     creations: PerAddress,
+    /// "Review with Tengen" of finished games, on the search pool.
+    reviews: crate::review::Reviews,
 }
 
 impl AppState {
@@ -77,6 +80,7 @@ impl AppState {
         engines: Vec<(String, String)>,
         config: ServerConfig,
     ) -> AppState {
+        let searches = crate::own::SearchPool::new(config.search_workers);
         AppState(Arc::new(Inner {
             store,
             games: Mutex::new(HashMap::new()),
@@ -85,7 +89,11 @@ impl AppState {
                 .collect(),
             engines,
             config,
-            searches: crate::own::SearchPool::new(config.search_workers),
+            searches: searches.clone(),
+            reviews: crate::review::Reviews::new(
+                searches,
+                crate::review::ReviewLimits::for_workers(config.search_workers),
+            ),
             creations: PerAddress::new(config.games_burst, config.games_refill),
         }))
     }
@@ -234,6 +242,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/join", post(join_game))
         .route("/api/games/{id}/sgf", get(sgf))
+        .route(
+            "/api/games/{id}/review",
+            get(review_progress).post(start_review),
+        )
         .route("/ws/{id}", get(ws))
         .merge(crate::web::routes())
         .layer(DefaultBodyLimit::max(16 * 1024))
@@ -242,6 +254,10 @@ pub fn app(state: AppState) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             state.0.config.request_timeout,
         ))
+        // gzip for clients that accept it: the page and its scripts shrink to about a third
+        // (BENCHMARKS.md, page weight). Bodies under 32 bytes and WebSocket upgrades (no
+        // body) go as they are.
+        .layer(CompressionLayer::new().gzip(true))
         .with_state(state)
 }
 
@@ -522,17 +538,38 @@ async fn game_view(
     Ok(Json(view).into_response())
 }
 
+#[derive(Deserialize)]
+struct SgfQuery {
+    /// `players`: the players' chat as comments.
+    #[serde(default)]
+    chat: Option<String>,
+}
+
 async fn sgf(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Query(query): Query<SgfQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let handle = match here_or_get(&state, &id, &headers, format!("/api/games/{id}/sgf")).await? {
+    let chat = match query.chat.as_deref() {
+        None | Some("none") => crate::sgf::Chat::Without,
+        Some("players") => crate::sgf::Chat::Players,
+        Some(other) => {
+            return Err(AppError::BadRequest(format!(
+                "chat={other:?}: the record can carry the players' chat (chat=players) or none"
+            )));
+        }
+    };
+    let path = match chat {
+        crate::sgf::Chat::Without => format!("/api/games/{id}/sgf"),
+        crate::sgf::Chat::Players => format!("/api/games/{id}/sgf?chat=players"),
+    };
+    let handle = match here_or_get(&state, &id, &headers, path).await? {
         Ok(h) => h,
         Err(answer) => return Ok(answer),
     };
     let text = handle
-        .ask(|reply| ActorMsg::Sgf { reply })
+        .ask(|reply| ActorMsg::Sgf { chat, reply })
         .await
         .ok_or_else(|| AppError::Unavailable("try again".into()))?
         .ok_or_else(|| {
@@ -557,11 +594,68 @@ async fn sgf(
 async fn ws(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     Ok(match state.route_request(&id, &headers).await? {
-        Route::Here(handle) => crate::ws::upgrade(upgrade, handle, state.0.config),
+        Route::Here(handle) => {
+            crate::ws::upgrade(upgrade, handle, state.0.config, peer_ip(peer.as_deref()))
+        }
         Route::There(holder) => forward::websocket(upgrade, holder, id, state.0.config),
     })
+}
+
+#[derive(Deserialize)]
+struct ReviewQuery {
+    /// Positions from this ply on (those before it the page already has).
+    #[serde(default)]
+    from: usize,
+}
+
+/// `POST /api/games/{id}/review`: starts Tengen's review of a finished game (or gives the one
+/// under way or done).
+async fn start_review(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    if let Some(view) = state.0.reviews.get(&id, 0) {
+        return Ok(Json(view).into_response());
+    }
+    if !secret::valid_id(&id) {
+        return Err(AppError::NotFound("no such game".into()));
+    }
+    // A finished game's log is complete in the store, whichever server ran it.
+    let rt = actor::load_runtime(state.0.store.as_ref(), &id)
+        .await?
+        .ok_or_else(|| AppError::NotFound("no such game".into()))?;
+    let game = match &rt.game {
+        Some(game) if rt.finished() => game,
+        _ => {
+            return Err(AppError::Forbidden(
+                "a game can be reviewed when it is over (anyone may watch a live game, so a \
+                 review of one would help its players)"
+                    .into(),
+            ));
+        }
+    };
+    Ok(Json(state.0.reviews.start(&id, game)?).into_response())
+}
+
+/// `GET /api/games/{id}/review?from=N`: the review's progress and its positions from `N` on.
+async fn review_progress(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<ReviewQuery>,
+) -> Result<Response, AppError> {
+    state
+        .0
+        .reviews
+        .get(&id, query.from)
+        .map(|view| Json(view).into_response())
+        .ok_or_else(|| {
+            AppError::NotFound(
+                "this game has no review yet: POST to this address starts one".into(),
+            )
+        })
 }

@@ -48,6 +48,7 @@ mod lag;
 mod limits;
 mod own;
 mod record;
+mod review;
 mod runtime;
 mod secret;
 mod serve;

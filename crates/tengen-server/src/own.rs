@@ -42,6 +42,9 @@ const MIN_SHARE: Duration = Duration::from_millis(50);
 /// How far past its own plan a search may run before it counts as failed.
 pub(crate) const OVERRUN_GRACE: Duration = Duration::from_secs(2);
 
+/// How often work that takes only idle workers looks for one.
+const IDLE_POLL: Duration = Duration::from_millis(20);
+
 /// The searches of the whole server: at most `workers` at once, the rest queue fairly.
 #[derive(Clone, Debug)]
 pub(crate) struct SearchPool {
@@ -74,6 +77,20 @@ impl SearchPool {
             .acquire_owned()
             .await
             .unwrap_or_else(|_| unreachable!("the search pool's semaphore is never closed"))
+    }
+
+    /// A worker for work that may wait (a game review): taken only while one is free and
+    /// no search is waiting, so that it never queues ahead of a live game's search; until
+    /// then it looks again every [`IDLE_POLL`].
+    pub(crate) async fn acquire_idle(&self) -> OwnedSemaphorePermit {
+        loop {
+            if self.waiting.load(Ordering::Relaxed) == 0 {
+                if let Ok(permit) = Arc::clone(&self.permits).try_acquire_owned() {
+                    return permit;
+                }
+            }
+            tokio::time::sleep(IDLE_POLL).await;
+        }
     }
 
     /// A search's share of `planned` thinking time while the pool is busy: with more

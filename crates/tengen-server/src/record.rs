@@ -107,6 +107,20 @@ pub(crate) enum Record {
     },
     /// Nobody opened the invitation in time: the game ends with no result.
     Expired,
+    /// A rematch offered at the end (colours swapped, same settings). Not a game change.
+    RematchOffered {
+        by: Side,
+    },
+    /// The opponent declined the rematch offered.
+    RematchDeclined {
+        by: Side,
+    },
+    /// The rematch was accepted and is game `game`. The new seats' secrets are not here:
+    /// secrets are stored only as hashes (in the new game's `created`), so a seat not yet
+    /// handed out when the server restarts is lost and that player watches the rematch.
+    RematchStarted {
+        game: String,
+    },
     /// A line of chat (not a game change: engines do not act on it).
     Chat {
         line: crate::wire::ChatLine,

@@ -52,6 +52,56 @@ pub(crate) struct Runtime {
     pub estimated: Option<(u32, u32)>,
     /// The chat, both rooms, in order.
     pub chat: Vec<crate::wire::ChatLine>,
+    /// The rematch offered at the end, if any.
+    pub rematch: Rematch,
+}
+
+/// A rematch at the end of a game, as its records say.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Rematch {
+    /// Who offered.
+    pub by: Option<Color>,
+    pub declined: bool,
+    /// The new game, once accepted.
+    pub game: Option<String>,
+}
+
+impl Rematch {
+    pub(crate) fn view(&self) -> Option<crate::wire::RematchView> {
+        self.by.map(|by| crate::wire::RematchView {
+            by: by.into(),
+            declined: self.declined,
+            game: self.game.clone(),
+        })
+    }
+
+    /// Applies a rematch record to a game that is `finished`; `None` for any other record.
+    fn apply(&mut self, record: &Record, finished: bool) -> Option<Result<(), String>> {
+        let check = |ok: bool, why: &str| if ok { Ok(()) } else { Err(why.to_owned()) };
+        Some(match record {
+            Record::RematchOffered { by } => check(
+                finished && self.game.is_none(),
+                "a rematch offer out of place",
+            )
+            .map(|()| {
+                *self = Rematch {
+                    by: Some((*by).into()),
+                    ..Rematch::default()
+                };
+            }),
+            Record::RematchDeclined { by } => check(
+                self.by == Some(Color::from(*by).other()) && self.game.is_none(),
+                "declining a rematch nobody offered",
+            )
+            .map(|()| self.declined = true),
+            Record::RematchStarted { game } => check(
+                self.by.is_some() && self.game.is_none(),
+                "a rematch nobody offered",
+            )
+            .map(|()| self.game = Some(game.clone())),
+            _ => return None,
+        })
+    }
 }
 
 impl Runtime {
@@ -90,6 +140,7 @@ impl Runtime {
             spent_before_ms: 0,
             estimated: None,
             chat: Vec::new(),
+            rematch: Rematch::default(),
         })
     }
 
@@ -259,6 +310,12 @@ impl Runtime {
         }
         if let Record::Chat { line } = record {
             self.chat.push(line.clone());
+            self.seq += 1;
+            return Ok(None);
+        }
+        let finished = self.finished();
+        if let Some(applied) = self.rematch.apply(record, finished) {
+            applied?;
             self.seq += 1;
             return Ok(None);
         }
@@ -475,6 +532,9 @@ impl Runtime {
             }
             Record::Clock { .. } => return Err("a clock checkpoint out of place".into()),
             Record::Chat { .. } => return Err("a chat line out of place".into()),
+            Record::RematchOffered { .. }
+            | Record::RematchDeclined { .. }
+            | Record::RematchStarted { .. } => return Err("a rematch record out of place".into()),
         })
     }
 }

@@ -1,19 +1,75 @@
 //! SGF (`FF[4]`) records of finished games, written with `tengen-sgf`: its tree of the game
 //! (rules, komi, handicap, setup stones, every move, result) plus the players, the clock and
-//! the agreed territory.
+//! the agreed territory; on request, the players' chat as comments.
 
 use tengen_core::{Color, GameResult, Ownership, Point};
 use tengen_sgf::{GameTree, game_to_tree, point_text, write as write_sgf};
 
-use crate::{clock::TimeControl, runtime::Runtime};
+use crate::{
+    clock::TimeControl,
+    runtime::Runtime,
+    wire::{ChatLine, Room, Side},
+};
 
 fn push(tree: &mut GameTree, node: tengen_sgf::NodeId, id: &str, values: Vec<String>) {
     // Identifiers are constants and every list is non-empty: this cannot fail.
     let _ = tree.push_property(node, id, values);
 }
 
+/// Whether the record carries the players' chat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Chat {
+    Without,
+    /// The players' chat as `C[]` comments, each line on the node of the move it was said
+    /// after (the root for what was said before the first move). The spectators' room is
+    /// theirs, not the game's, and stays out.
+    Players,
+}
+
+/// The players' lines said after `ply` moves, one comment: `Name (Black): text` per line.
+fn comment(lines: &[&ChatLine]) -> String {
+    lines
+        .iter()
+        .map(|l| {
+            let seat = match l.color {
+                Some(Side::Black) => " (Black)",
+                Some(Side::White) => " (White)",
+                None => "",
+            };
+            format!("{}{seat}: {}", l.name, l.text)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Adds the players' chat to `tree` as comments on the nodes of the main line.
+fn add_chat(tree: &mut GameTree, chat: &[ChatLine]) {
+    let nodes: Vec<tengen_sgf::NodeId> = tree.main_line().map(|n| n.id()).collect();
+    let mut by_node: Vec<Vec<&ChatLine>> = vec![Vec::new(); nodes.len()];
+    for line in chat.iter().filter(|l| l.room == Room::Players) {
+        // A line said after an undo may name a ply beyond the moves kept: the last node.
+        let at = (line.ply as usize).min(nodes.len() - 1);
+        by_node[at].push(line);
+    }
+    for (&node, lines) in nodes.iter().zip(&by_node) {
+        if lines.is_empty() {
+            continue;
+        }
+        // A node has one comment: the chat goes after what the record already says there
+        // (White's forced pass is commented).
+        let mut text = tree
+            .node(node)
+            .value("C")
+            .map(|c| format!("{c}\n"))
+            .unwrap_or_default();
+        text.push_str(&comment(lines));
+        tree.remove_property(node, "C");
+        push(tree, node, "C", vec![text]);
+    }
+}
+
 /// The game's record, or an empty collection when the game never started.
-pub(crate) fn write(rt: &Runtime) -> String {
+pub(crate) fn write(rt: &Runtime, chat: Chat) -> String {
     let Some(game) = &rt.game else {
         return "(;FF[4]GM[1])\n".into();
     };
@@ -88,6 +144,9 @@ pub(crate) fn write(rt: &Runtime) -> String {
             }
         }
     }
+    if chat == Chat::Players {
+        add_chat(&mut tree, &rt.chat);
+    }
     write_sgf(&[tree])
 }
 
@@ -109,7 +168,77 @@ fn sgf_date(unix_ms: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::sgf_date;
+    use super::*;
+
+    fn said(room: Room, color: Option<Side>, name: &str, text: &str, ply: u32) -> ChatLine {
+        ChatLine {
+            room,
+            color,
+            name: name.into(),
+            text: text.into(),
+            ply,
+            at_ms: 0,
+        }
+    }
+
+    /// ```text
+    ///  5×5, Black B2 (1), White D4 (2): "hi" before move 1, "nice" after move 2, a
+    ///  spectator's "psst" after move 1; the chat goes on the nodes it was said after.
+    /// ```
+    #[test]
+    fn the_players_chat_is_written_as_comments_on_the_move_it_was_said_after() {
+        let mut rt = crate::history::tests::game_of(&[(1, 3), (3, 1)]);
+        rt.chat = vec![
+            said(Room::Players, Some(Side::Black), "Ann", "hi ] \\ there", 0),
+            said(Room::Spectators, None, "Spectator", "psst", 1),
+            said(Room::Players, Some(Side::White), "Bo", "nice", 2),
+            said(Room::Players, Some(Side::Black), "Ann", "thanks", 2),
+        ];
+        let with = write(&rt, Chat::Players);
+        let tree = &tengen_sgf::parse_str(&with, tengen_sgf::Mode::Strict)
+            .unwrap()
+            .games[0];
+        let comments: Vec<Option<&str>> = tree.main_line().map(|n| n.value("C")).collect();
+        assert_eq!(
+            comments,
+            vec![
+                Some("Ann (Black): hi ] \\ there"),
+                None,
+                Some("Bo (White): nice\nAnn (Black): thanks"),
+            ]
+        );
+        assert!(!with.contains("psst"), "the spectators' room stays out");
+        let without = write(&rt, Chat::Without);
+        assert!(!without.contains("C["), "{without}");
+    }
+
+    #[test]
+    fn a_chat_line_joins_the_comment_a_node_already_has() {
+        let mut tree = GameTree::new();
+        let root = tree.root();
+        let node = tree.add_child(root);
+        push(
+            &mut tree,
+            node,
+            "C",
+            vec!["White passes last (AGA-11).".into()],
+        );
+        add_chat(
+            &mut tree,
+            &[said(Room::Players, Some(Side::Black), "Ann", "gg", 5)],
+        );
+        assert_eq!(
+            tree.node(node).value("C"),
+            Some("White passes last (AGA-11).\nAnn (Black): gg")
+        );
+        assert_eq!(
+            tree.node(node)
+                .properties()
+                .filter(|p| p.id() == "C")
+                .count(),
+            1
+        );
+    }
 
     #[test]
     fn dt_is_the_utc_calendar_date_of_the_creation() {

@@ -12,6 +12,7 @@ use axum::{
 const SCRIPTS: &[(&str, &str)] = &[
     ("board.js", include_str!("../web/board.js")),
     ("review.js", include_str!("../web/review.js")),
+    ("analysis.js", include_str!("../web/analysis.js")),
     ("sound.js", include_str!("../web/sound.js")),
     ("chat.js", include_str!("../web/chat.js")),
     ("rematch.js", include_str!("../web/rematch.js")),

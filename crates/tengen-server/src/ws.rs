@@ -55,8 +55,9 @@ pub(crate) fn upgrade(
     upgrade: WebSocketUpgrade,
     handle: GameHandle,
     config: ServerConfig,
+    from: std::net::IpAddr,
 ) -> axum::response::Response {
-    limited(upgrade).on_upgrade(move |socket| connection(socket, handle, config))
+    limited(upgrade).on_upgrade(move |socket| connection(socket, handle, config, from))
 }
 
 /// This server's limits on a WebSocket.
@@ -161,14 +162,27 @@ fn parse(msg: &Message) -> Result<Option<ClientMsg>, WireError> {
     }
 }
 
-async fn connection(socket: WebSocket, handle: GameHandle, config: ServerConfig) {
+async fn connection(
+    socket: WebSocket,
+    handle: GameHandle,
+    config: ServerConfig,
+    from: std::net::IpAddr,
+) {
     let (mut sink, mut stream) = socket.split();
     let why = match hello(&mut sink, &mut stream, &handle, config).await {
         Ok((role, mut updates)) => {
-            let why = serve(&mut sink, &mut stream, &mut updates, &handle, role, config)
-                .await
-                .err()
-                .unwrap_or_else(|| Close::with(CLOSE_NORMAL, ""));
+            let why = serve(
+                &mut sink,
+                &mut stream,
+                &mut updates,
+                &handle,
+                role,
+                from,
+                config,
+            )
+            .await
+            .err()
+            .unwrap_or_else(|| Close::with(CLOSE_NORMAL, ""));
             let _ = handle.tx.send(ActorMsg::Disconnect { role }).await;
             why
         }
@@ -235,6 +249,7 @@ async fn serve(
     updates: &mut broadcast::Receiver<Arc<str>>,
     handle: &GameHandle,
     role: Role,
+    from: std::net::IpAddr,
     config: ServerConfig,
 ) -> Result<(), Close> {
     let within = config.ws_pong_timeout;
@@ -317,7 +332,7 @@ async fn serve(
                     )),
                     msg => {
                         let lag_ms = meter.credit_ms();
-                        match handle.ask(|reply| ActorMsg::Command { role, msg, lag_ms, reply }).await {
+                        match handle.ask(|reply| ActorMsg::Command { role, from, msg, lag_ms, reply }).await {
                             Some(Ok(text)) => text,
                             Some(Err(e)) => Some(to_json(&e.to_msg())),
                             None => return Err(Close::with(1001, "the game is restarting; reconnect")),
@@ -333,7 +348,7 @@ async fn serve(
                 Ok(text) => send_text(sink, &text, within).await?,
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     // Too far behind: send the whole state instead of the missed updates.
-                    let resync = |reply| ActorMsg::Command { role, msg: ClientMsg::Resync, lag_ms: 0, reply };
+                    let resync = |reply| ActorMsg::Command { role, from, msg: ClientMsg::Resync, lag_ms: 0, reply };
                     if let Some(Ok(Some(text))) = handle.ask(resync).await {
                         send_text(sink, &text, within).await?;
                     }

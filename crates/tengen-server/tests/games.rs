@@ -458,3 +458,90 @@ async fn the_creator_may_abort_before_anyone_joins() {
     .await;
     assert_ne!(status, 200);
 }
+
+/// One GET with `Accept-Encoding: gzip` (or none): the response head, lowercased, and the
+/// body's bytes.
+async fn get_raw(addr: std::net::SocketAddr, path: &str, gzip: bool) -> (String, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let accept = if gzip {
+        "Accept-Encoding: gzip\r\n"
+    } else {
+        ""
+    };
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{accept}Connection: close\r\n\r\n");
+    stream.write_all(req.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    stream.read_to_end(&mut buf).await.unwrap();
+    let split = buf.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&buf[..split]).to_ascii_lowercase();
+    (head, buf[split + 4..].to_vec())
+}
+
+#[tokio::test]
+async fn the_page_and_the_api_are_gzipped_for_clients_that_accept_it() {
+    let addr = start_server(vec![]).await;
+    for path in ["/", "/app.js", "/js/board.js", "/api/info"] {
+        let (head, body) = get_raw(addr, path, true).await;
+        assert!(head.contains("content-encoding: gzip"), "{path}: {head}");
+        // Chunked: the first chunk's data starts after its size line; gzip starts 1f 8b.
+        let data = body
+            .windows(2)
+            .position(|w| w == b"\r\n")
+            .map(|i| &body[i + 2..])
+            .unwrap();
+        assert_eq!(&data[..2], &[0x1f, 0x8b], "{path}: a gzip stream");
+        let (plain, body) = get_raw(addr, path, false).await;
+        assert!(!plain.contains("content-encoding"), "{path}: {plain}");
+        assert!(!body.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn a_review_is_refused_while_the_game_runs_and_given_after_it() {
+    let addr = start_server(vec![]).await;
+    let (g, mut b, mut w) = seated(addr, form("japanese")).await;
+    let path = format!("/api/games/{}/review", g.id);
+    let (status, body) = http(addr, "GET", &path, None).await;
+    assert_eq!(status, 404, "no review before one is asked for: {body}");
+    let (status, body) = http(addr, "POST", &path, None).await;
+    assert_eq!(status, 403, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("when it is over"),
+        "{body}"
+    );
+    b.play(2, 2).await;
+    w.sync_ply(1).await;
+    w.send(json!({"type": "resign", "ply": 1})).await;
+    b.until_state("the end", |s| s["phase"] == "finished").await;
+    let (status, started) = http(addr, "POST", &path, None).await;
+    assert_eq!(status, 200, "{started}");
+    assert_eq!(
+        (started["moves"].as_u64(), started["total"].as_u64()),
+        (Some(1), Some(2))
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let done = loop {
+        let (status, v) = http(addr, "GET", &path, None).await;
+        assert_eq!(status, 200, "{v}");
+        if v["status"] == "done" {
+            break v;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the review did not finish: {v}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    let plies: Vec<u64> = done["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["ply"].as_u64().unwrap())
+        .collect();
+    assert_eq!(plies, vec![0, 1]);
+    let (_, later) = http(addr, "GET", &format!("{path}?from=1"), None).await;
+    assert_eq!(later["positions"].as_array().unwrap().len(), 1);
+    let (status, bad) = http(addr, "GET", &format!("{path}?from=x"), None).await;
+    assert_eq!(status, 400, "{bad}");
+}

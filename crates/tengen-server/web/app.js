@@ -1,7 +1,7 @@
 // Tengen's browser client. It draws what the server sends and sends the player's intent;
 // every rule is decided by the server. Plain scripts sharing one scope, no build step (the
-// page is ~2000 lines): app.js (this: the game page), board.js, review.js, sound.js,
-// home.js (which starts the page).
+// page is ~2000 lines): app.js (this: the game page), board.js, review.js, analysis.js,
+// sound.js, home.js (which starts the page).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -101,6 +101,7 @@ async function showGame(id) {
   }
   setupControls();
   setupReview();
+  setupAnalysis();
   setupSound();
   setupChat();
   setupRematch();
@@ -388,6 +389,7 @@ function renderBoard() {
     placing: live && st.phase === 'placing' ? G.placing : [],
     numbers: p.numbers && H.ready ? moveNumbers(shown, board, st.size) : null,
     captured: live ? G.captured : [],
+    ...reviewMarks(shown),
   }, onPointClick);
   $('board').classList.toggle('reviewing', !live);
 }
@@ -539,6 +541,7 @@ function render() {
   updateTitle(st);
   $('watchers').textContent = st.spectators ? `${st.spectators} watching` : '';
   renderMoveList(st);
+  renderAnalysis(st);
   renderChat();
   renderRematch(st);
   $('rules-line').textContent = `${st.rules_summary}. Komi ${st.komi}` +
@@ -582,7 +585,7 @@ function render() {
     : 'The crossed stones are the players\' marks (Tengen\'s estimate, changed; or none yet).';
   $('end-sentence').textContent = st.phase === 'finished' ? endSentence(st) : '';
   $('end-sentence').hidden = st.phase !== 'finished';
-  const sgf = $('sgf-link');
-  sgf.hidden = st.phase !== 'finished';
-  sgf.href = `/api/games/${st.id}/sgf`;
+  $('sgf-links').hidden = st.phase !== 'finished';
+  $('sgf-link').href = `/api/games/${st.id}/sgf`;
+  $('sgf-chat-link').href = `/api/games/${st.id}/sgf?chat=players`;
 }

@@ -51,7 +51,9 @@ function drawStone(g, x, y, color, extra) {
  * Draws `view` into the board SVG: `view.board` (`.`/`B`/`W` per point), the ownership
  * marks when `view.ownership` is set, `view.lastMove` ([x, y]), `view.ko` ([x, y]), the ghost
  * stone, handicap points being chosen, move numbers (`view.numbers`: point index → number),
- * and the stones just captured (`view.captured`, faded out by CSS).
+ * the stones just captured (`view.captured`, faded out by CSS), and in a review Tengen's
+ * ownership map (`view.owner`: −100 White's to +100 Black's per point), its move
+ * (`view.best`, for `view.bestColor`) and the move played next (`view.next`).
  */
 function drawBoard(view, onClick) {
   const n = view.size;
@@ -112,6 +114,18 @@ function drawBoard(view, onClick) {
       }
     }
   }
+  if (view.owner) {
+    // A square per point the map gives to one side, as large as it is sure; none on the
+    // owner's own stones (they are not in question).
+    for (let i = 0; i < n * n; i++) {
+      const o = view.owner[i];
+      const s = view.board[i];
+      if (Math.abs(o) < 20 || s === (o > 0 ? 'B' : 'W')) continue;
+      const half = 0.08 + 0.17 * Math.abs(o) / 100;
+      el('rect', { x: (i % n) - half, y: Math.floor(i / n) - half, width: 2 * half, height: 2 * half,
+        fill: o > 0 ? '#111' : '#fff', opacity: 0.75, 'data-own': o > 0 ? 'black' : 'white' }, g);
+    }
+  }
   for (const [x, y, color] of view.captured || []) {
     const c = drawStone(g, x, y, color, { class: 'captured-fade', 'data-captured': color });
     c.removeAttribute('data-stone'); // gone from the board: not a stone any more
@@ -124,6 +138,15 @@ function drawBoard(view, onClick) {
       el('circle', { cx: x, cy: y, r: 0.2, fill: 'none', stroke: s === 'B' ? '#fff' : '#111',
         'stroke-width': 0.07, id: 'last-move' }, g);
     }
+  }
+  if (view.next) {
+    el('circle', { cx: view.next[0], cy: view.next[1], r: 0.42, fill: 'none', stroke: '#d0241b',
+      'stroke-width': 0.09, id: 'next-move', 'data-color': view.nextColor }, g);
+  }
+  if (view.best) {
+    // Tengen's move: a see-through stone in a blue ring, like an analysis board's suggestion.
+    el('circle', { cx: view.best[0], cy: view.best[1], r: 0.44, fill: view.bestColor === 'black' ? '#111' : '#fff',
+      'fill-opacity': 0.45, stroke: '#2d6cdf', 'stroke-width': 0.1, id: 'best-move', 'data-color': view.bestColor }, g);
   }
   if (view.ko) {
     el('rect', { x: view.ko[0] - 0.28, y: view.ko[1] - 0.28, width: 0.56, height: 0.56, fill: 'none',

@@ -3,7 +3,13 @@
 //! length and rate. Until the game is over the players do not see the spectators' room
 //! (OGS's rule: no advice from the audience); spectators see both.
 
-use std::time::{Duration, Instant};
+use std::{
+    collections::HashMap,
+    net::IpAddr,
+    time::{Duration, Instant},
+};
+
+use tengen_core::Color;
 
 use super::Actor;
 use crate::{
@@ -13,7 +19,8 @@ use crate::{
 
 /// The longest message, in characters.
 pub(crate) const MAX_CHARS: usize = 500;
-/// Messages one role (a seat, or all spectators together) may send per [`RATE_WINDOW`].
+/// Messages one speaker (a seat, or the spectators of one address) may send per
+/// [`RATE_WINDOW`].
 pub(crate) const RATE_MESSAGES: usize = 5;
 /// The window of [`RATE_MESSAGES`].
 pub(crate) const RATE_WINDOW: Duration = Duration::from_secs(10);
@@ -23,6 +30,43 @@ pub(crate) const MAX_LINES: usize = 2000;
 /// What the live broadcast of a spectators' line starts with while the game runs: the
 /// connections of the players skip it (see `ws.rs`).
 pub(crate) const HIDDEN_FROM_PLAYERS: &str = r#"{"type":"chat","hidden_from_players":true"#;
+
+/// Whose allowance a line uses: each seat its own, and the spectators each address its own,
+/// so that one spectator cannot use up the room's (a spammer's many connections from one
+/// address still share one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Speaker {
+    Seat(Color),
+    Spectator(IpAddr),
+}
+
+/// Allowances kept before the idle ones are forgotten (a crowd of spectators that chatted
+/// once each costs this much memory at most between clean-ups).
+const SPEAKERS_KEPT: usize = 256;
+
+/// Takes one message from `who`'s allowance at `now`, or says how long to wait.
+pub(crate) fn take_allowance(
+    times: &mut HashMap<Speaker, Vec<Instant>>,
+    who: Speaker,
+    now: Instant,
+) -> Result<(), WireError> {
+    if times.len() >= SPEAKERS_KEPT {
+        times.retain(|_, t| t.iter().any(|&t| now.duration_since(t) < RATE_WINDOW));
+    }
+    let mine = times.entry(who).or_default();
+    mine.retain(|&t| now.duration_since(t) < RATE_WINDOW);
+    if mine.len() >= RATE_MESSAGES {
+        return Err(WireError::new(
+            ErrorCode::RateLimited,
+            format!(
+                "at most {RATE_MESSAGES} messages in {} seconds; wait a moment",
+                RATE_WINDOW.as_secs()
+            ),
+        ));
+    }
+    mine.push(now);
+    Ok(())
+}
 
 /// The text as stored: without control characters (line breaks become spaces) or the marks
 /// that reverse text direction, trimmed; an error for an empty or too long message.
@@ -59,7 +103,12 @@ pub(crate) fn visible(lines: &[ChatLine], role: Role, finished: bool) -> Vec<Cha
 
 impl Actor {
     /// Says `text` in the sender's room: checked, recorded, then broadcast.
-    pub(crate) async fn chat(&mut self, role: Role, text: &str) -> Result<(), WireError> {
+    pub(crate) async fn chat(
+        &mut self,
+        role: Role,
+        from: IpAddr,
+        text: &str,
+    ) -> Result<(), WireError> {
         let text = clean(text)?;
         if self.rt.chat.len() >= MAX_LINES {
             return Err(WireError::new(
@@ -67,19 +116,8 @@ impl Actor {
                 "this game's chat is full",
             ));
         }
-        let now = Instant::now();
-        let times = self.extras.chat_times.entry(role).or_default();
-        times.retain(|&t| now.duration_since(t) < RATE_WINDOW);
-        if times.len() >= RATE_MESSAGES {
-            return Err(WireError::new(
-                ErrorCode::RateLimited,
-                format!(
-                    "at most {RATE_MESSAGES} messages in {} seconds; wait a moment",
-                    RATE_WINDOW.as_secs()
-                ),
-            ));
-        }
-        times.push(now);
+        let who = role.color().map_or(Speaker::Spectator(from), Speaker::Seat);
+        take_allowance(&mut self.extras.chat_times, who, Instant::now())?;
         let (room, color, name) = match role.color() {
             Some(c) => (
                 Room::Players,
@@ -126,6 +164,43 @@ mod tests {
         );
         // Markup stays text: the page decides how to show it (as text).
         assert_eq!(clean("<b>x</b>").unwrap(), "<b>x</b>");
+    }
+
+    #[test]
+    fn each_spectator_address_has_its_own_allowance_and_each_seat_its_own() {
+        let mut times = HashMap::new();
+        let now = Instant::now();
+        let spammer = Speaker::Spectator(IpAddr::from([10, 0, 0, 1]));
+        for _ in 0..RATE_MESSAGES {
+            take_allowance(&mut times, spammer, now).unwrap();
+        }
+        let refused = take_allowance(&mut times, spammer, now).unwrap_err();
+        assert_eq!(refused.code, ErrorCode::RateLimited);
+        // Another spectator, and both players, still talk.
+        let other = Speaker::Spectator(IpAddr::from([10, 0, 0, 2]));
+        take_allowance(&mut times, other, now).unwrap();
+        take_allowance(&mut times, Speaker::Seat(Color::Black), now).unwrap();
+        take_allowance(&mut times, Speaker::Seat(Color::White), now).unwrap();
+        // The spammer's allowance comes back after the window.
+        take_allowance(&mut times, spammer, now + RATE_WINDOW).unwrap();
+    }
+
+    #[test]
+    fn idle_allowances_are_forgotten_once_many_speakers_are_kept() {
+        let mut times = HashMap::new();
+        let t0 = Instant::now();
+        for i in 0..SPEAKERS_KEPT {
+            let ip = IpAddr::from([10, 1, (i / 256) as u8, (i % 256) as u8]);
+            take_allowance(&mut times, Speaker::Spectator(ip), t0).unwrap();
+        }
+        assert_eq!(times.len(), SPEAKERS_KEPT);
+        let later = t0 + RATE_WINDOW;
+        take_allowance(&mut times, Speaker::Seat(Color::Black), later).unwrap();
+        assert_eq!(
+            times.len(),
+            1,
+            "only the speaker of the last window is kept"
+        );
     }
 
     #[test]

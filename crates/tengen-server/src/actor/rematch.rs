@@ -5,7 +5,9 @@
 //! offering player when their page asks for it (`rematch_seat`) after seeing the new game
 //! in the state.
 //!
-//! The offer lives in the actor's memory only: a restart forgets it (offer again).
+//! The offer, its refusal and the new game are records of the old game's log, so a restart
+//! keeps them; the new seats' secrets are not (secrets are stored only as hashes), so a
+//! seat not yet handed out when the server restarts is lost: that player watches.
 
 use std::time::Instant;
 
@@ -14,33 +16,11 @@ use tengen_core::Color;
 use super::{Actor, summary, to_json};
 use crate::{
     record::Record,
-    runtime::Runtime,
+    runtime::{Rematch, Runtime},
     secret,
     settings::SeatKind,
-    wire::{ClientMsg, ErrorCode, RematchView, Role, ServerMsg, Side, WireError},
+    wire::{ClientMsg, ErrorCode, Role, ServerMsg, Side, WireError},
 };
-
-/// A rematch as the actor keeps it.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Rematch {
-    /// Who offered.
-    pub by: Option<Color>,
-    pub declined: bool,
-    /// The new game, once accepted.
-    pub game: Option<String>,
-    /// The new seat secrets not yet handed out, by the *old* colours.
-    pub unclaimed: [Option<String>; 2],
-}
-
-impl Rematch {
-    pub(crate) fn view(&self) -> Option<RematchView> {
-        self.by.map(|by| RematchView {
-            by: by.into(),
-            declined: self.declined,
-            game: self.game.clone(),
-        })
-    }
-}
 
 fn refuse(message: &str) -> WireError {
     WireError::new(ErrorCode::NotNow, message)
@@ -74,17 +54,19 @@ impl Actor {
 
     async fn offer_rematch(&mut self, role: Role) -> Result<Option<String>, WireError> {
         let color = self.seat_of(role)?;
-        if self.extras.rematch.game.is_some() {
+        let offer = &self.rt.rematch;
+        if offer.game.is_some() {
             return Err(refuse("the rematch has already started"));
         }
-        if self.extras.rematch.by.is_some_and(|by| by != color) && !self.extras.rematch.declined {
+        if offer.by.is_some_and(|by| by != color) && !offer.declined {
             // Both asked: that is an acceptance.
             return self.answer_rematch(role, true).await;
         }
-        self.extras.rematch = Rematch {
-            by: Some(color),
-            ..Default::default()
-        };
+        if offer.by == Some(color) && !offer.declined {
+            return Ok(None); // offered already
+        }
+        self.commit(vec![Record::RematchOffered { by: color.into() }])
+            .await?;
         if matches!(self.rt.seat_kind(color.other()), SeatKind::Engine { .. }) {
             // An engine always wants another game.
             self.start_rematch().await?;
@@ -100,14 +82,16 @@ impl Actor {
         accept: bool,
     ) -> Result<Option<String>, WireError> {
         let color = self.seat_of(role)?;
-        if self.extras.rematch.by != Some(color.other()) || self.extras.rematch.declined {
+        let offer: &Rematch = &self.rt.rematch;
+        if offer.by != Some(color.other()) || offer.declined {
             return Err(refuse("there is no rematch offer from your opponent"));
         }
-        if self.extras.rematch.game.is_some() {
+        if offer.game.is_some() {
             return self.claim_rematch_seat(role);
         }
         if !accept {
-            self.extras.rematch.declined = true;
+            self.commit(vec![Record::RematchDeclined { by: color.into() }])
+                .await?;
             self.broadcast_state();
             return Ok(None);
         }
@@ -121,8 +105,8 @@ impl Actor {
             .color()
             .ok_or_else(|| WireError::new(ErrorCode::NotYourSeat, "spectators can only watch"))?;
         let (Some(game), Some(seat)) = (
-            self.extras.rematch.game.clone(),
-            self.extras.rematch.unclaimed[color.index()].take(),
+            self.rt.rematch.game.clone(),
+            self.extras.rematch_seats[color.index()].take(),
         ) else {
             return Err(refuse("no rematch seat for you"));
         };
@@ -164,9 +148,75 @@ impl Actor {
                     format!("the rematch could not be created: {e}"),
                 )
             })?;
-        self.extras.rematch.game = Some(id);
-        self.extras.rematch.unclaimed = new_seats;
+        self.commit(vec![Record::RematchStarted { game: id }])
+            .await?;
+        self.extras.rematch_seats = new_seats;
         self.broadcast_state();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use crate::{
+        history::tests::records_of,
+        record::Record,
+        runtime::{Rematch, Runtime},
+        wire::Side,
+    };
+
+    fn replayed(records: &[Record]) -> Result<Runtime, String> {
+        Runtime::replay(records, Instant::now())
+    }
+
+    #[test]
+    fn the_rematch_offer_its_refusal_and_the_new_game_are_replayed_from_the_log() {
+        let mut records = records_of(&[(2, 2)]);
+        records.push(Record::Resign { by: Side::White });
+        // An old log, written before rematches were records, replays with no offer.
+        assert_eq!(replayed(&records).unwrap().rematch, Rematch::default());
+        records.push(Record::RematchOffered { by: Side::White });
+        let rt = replayed(&records).unwrap();
+        let view = rt.rematch.view().unwrap();
+        assert_eq!(
+            (view.by, view.declined, view.game),
+            (Side::White, false, None)
+        );
+        records.push(Record::RematchDeclined { by: Side::Black });
+        assert!(replayed(&records).unwrap().rematch.declined);
+        // Offered again, by the other player this time, and accepted.
+        records.push(Record::RematchOffered { by: Side::Black });
+        records.push(Record::RematchStarted {
+            game: "0123456789abcdef".into(),
+        });
+        let rt = replayed(&records).unwrap();
+        let view = rt.rematch.view().unwrap();
+        assert_eq!(
+            (view.by, view.declined, view.game.as_deref()),
+            (Side::Black, false, Some("0123456789abcdef"))
+        );
+        assert_eq!(rt.ply(), 1, "the game itself is unchanged");
+    }
+
+    #[test]
+    fn a_rematch_record_out_of_place_does_not_replay() {
+        let mut live = records_of(&[(2, 2)]);
+        live.push(Record::RematchOffered { by: Side::White });
+        let e = replayed(&live).unwrap_err();
+        assert!(e.contains("a rematch offer out of place"), "{e}");
+        let mut finished = records_of(&[(2, 2)]);
+        finished.push(Record::Resign { by: Side::White });
+        let mut declined = finished.clone();
+        declined.push(Record::RematchDeclined { by: Side::Black });
+        assert!(replayed(&declined).is_err(), "nobody offered");
+        finished.push(Record::RematchOffered { by: Side::White });
+        let mut own = finished.clone();
+        own.push(Record::RematchDeclined { by: Side::White });
+        assert!(
+            replayed(&own).is_err(),
+            "one does not decline one's own offer"
+        );
     }
 }
