@@ -12,14 +12,15 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use crate::{
     config::ServerConfig,
-    engine::{self, EngineAction, EngineSnap},
+    engine,
     error::AppError,
     own::{self, SearchPool},
     runtime::{Record, Runtime},
+    seat::{self, EngineAction, EngineSnap, SeatMsg},
     secret,
     settings::SeatKind,
     store::{GameSummary, Lease, Store, StoreError},
-    wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, WireError},
+    wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, WireError, xy},
 };
 
 mod chat;
@@ -62,21 +63,13 @@ pub(crate) enum ActorMsg {
         lag_ms: u64,
         reply: oneshot::Sender<Result<Option<String>, WireError>>,
     },
-    Engine {
-        color: Color,
-        seq: u64,
-        action: EngineAction,
-    },
+    /// What an engine seat did, or whether Tengen's own player is thinking.
+    Seat(SeatMsg),
     /// Tengen's estimate of the dead stones for proposal `version` after `resumptions`.
     Estimated {
         version: u32,
         resumptions: u32,
         points: Vec<crate::wire::Xy>,
-    },
-    /// Tengen's own player started (or stopped) searching a move.
-    Thinking {
-        color: Color,
-        thinking: bool,
     },
     Join {
         invite: String,
@@ -89,6 +82,12 @@ pub(crate) enum ActorMsg {
     Snapshot {
         reply: oneshot::Sender<crate::wire::GameView>,
     },
+}
+
+impl From<SeatMsg> for ActorMsg {
+    fn from(msg: SeatMsg) -> ActorMsg {
+        ActorMsg::Seat(msg)
+    }
 }
 
 /// A handle to a running actor.
@@ -188,14 +187,14 @@ pub(crate) fn spawn(
             if let SeatKind::Engine { engine, level } = actor.rt.seat_kind(color).clone() {
                 let (snap_tx, snap_rx) = watch::channel(None);
                 actor.engine_snaps = Some(snap_tx);
-                let own = engine == engine::OWN;
-                let seat = engine::Seat {
+                let own = engine == seat::OWN;
+                let seat = seat::Seat {
                     color,
                     name: engine,
                     timeout: config.engine_timeout,
                 };
                 if own {
-                    let level = level.unwrap_or(own::DEFAULT_LEVEL);
+                    let level = level.unwrap_or(seat::DEFAULT_LEVEL);
                     let pool = searches.clone();
                     tokio::spawn(own::run(seat, level, pool, snap_rx, tx.clone()));
                 } else {
@@ -268,7 +267,7 @@ impl Actor {
             .rt
             .created_ms
             .saturating_add(self.config.invite_ttl.as_millis() as u64);
-        let left = expires_ms.saturating_sub(crate::http::now_ms());
+        let left = expires_ms.saturating_sub(crate::record::now_ms());
         Some(Instant::now() + Duration::from_millis(left))
     }
 
@@ -375,13 +374,15 @@ impl Actor {
                 let result = self.command(role, msg, lag_ms).await;
                 let _ = reply.send(result);
             }
-            ActorMsg::Engine { color, seq, action } => self.engine_action(color, seq, action).await,
+            ActorMsg::Seat(SeatMsg::Action { color, seq, action }) => {
+                self.engine_action(color, seq, action).await;
+            }
             ActorMsg::Estimated {
                 version,
                 resumptions,
                 points,
             } => self.estimated(version, resumptions, points).await,
-            ActorMsg::Thinking { color, thinking } => {
+            ActorMsg::Seat(SeatMsg::Thinking { color, thinking }) => {
                 if *self.rt.engine_thinking.get(color) != thinking {
                     *self.rt.engine_thinking.get_mut(color) = thinking;
                     self.broadcast_state();
@@ -492,10 +493,13 @@ impl Actor {
             EngineAction::Resign => vec![Record::Resign { by: color.into() }],
             EngineAction::Failed(_) => return,
             EngineAction::Place(points) => {
-                match self
-                    .rt
-                    .decide(color, &ClientMsg::PlaceHandicap { points }, now)
-                {
+                match self.rt.decide(
+                    color,
+                    &ClientMsg::PlaceHandicap {
+                        points: points.into_iter().map(xy).collect(),
+                    },
+                    now,
+                ) {
                     Ok(r) => r,
                     Err(_) => return,
                 }
@@ -507,7 +511,7 @@ impl Actor {
                 }
                 vec![Record::ProposeDead {
                     by: color.into(),
-                    points,
+                    points: points.into_iter().map(xy).collect(),
                 }]
             }
         };
@@ -727,7 +731,7 @@ impl Actor {
                 started: self.rt.started(),
                 both_joined: self.rt.joined(Color::Black) && self.rt.joined(Color::White),
                 handicap: self.rt.setup.handicap,
-                size: self.rt.setup.board_size(),
+                size: self.rt.setup.size,
                 game: self.rt.game.clone(),
                 time: self.rt.setup.time,
                 clock: self
@@ -759,8 +763,8 @@ pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> String {
 pub(crate) fn summary(rt: &Runtime) -> GameSummary {
     GameSummary {
         id: rt.id.clone(),
-        size: rt.setup.size,
-        rules: rt.setup.rules.clone(),
+        size: rt.setup.size.get(),
+        rules: rt.setup.rules.to_string(),
         black: rt.setup.black.name().to_owned(),
         white: rt.setup.white.name().to_owned(),
         phase: serde_json::to_value(rt.phase_view())

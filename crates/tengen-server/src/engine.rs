@@ -2,89 +2,16 @@
 //! `own.rs`). An engine task watches its game's state and answers through the actor,
 //! exactly like a person's connection, so the actor referees engines too.
 
-use std::{
-    sync::Arc,
-    time::{Duration, Instant},
-};
+use std::{sync::Arc, time::Duration};
 
-use tengen_core::{
-    BoardSize, Color, Game, Move, Phase, Point, aga_handicap, move_text, parse_move, vertex,
-};
+use tengen_core::{Color, Game, Move, Phase, Point, move_text, parse_move, vertex};
 use tengen_gtp::EngineProcess;
 use tokio::sync::{mpsc, watch};
 
 use crate::{
-    actor::ActorMsg,
-    clock::{ClockState, TimeControl},
     dead_stones::estimate_dead_stones,
-    wire::{Xy, xy},
+    seat::{EngineAction, EngineSnap, Seat, SeatMsg, handicap_points, report},
 };
-
-/// The name of Tengen's own player, which runs in this process.
-pub(crate) const OWN: &str = "tengen";
-
-/// What the engine seat does.
-#[derive(Clone, Debug)]
-pub(crate) enum EngineAction {
-    Move(Move),
-    Illegal(String),
-    Resign,
-    Place(Vec<Xy>),
-    Dead(Vec<Xy>),
-    /// The engine did not start, died or stopped answering: why, naming the engine.
-    Failed(String),
-}
-
-/// An engine seat of one game.
-pub(crate) struct Seat {
-    pub color: Color,
-    pub name: String,
-    /// The longest an answer may take.
-    pub timeout: Duration,
-}
-
-/// The game as the engine task sees it after each change.
-pub(crate) struct EngineSnap {
-    pub seq: u64,
-    /// The game is over (finished, or aborted).
-    pub over: bool,
-    pub started: bool,
-    pub both_joined: bool,
-    pub handicap: u32,
-    pub size: BoardSize,
-    pub game: Option<Game>,
-    /// The game's clock, and the clock of the engine's colour at the start of this turn.
-    pub time: TimeControl,
-    pub clock: ClockState,
-    /// When the turn's clock was last (re)started, and the time charged before that.
-    pub turn_started: Instant,
-    pub spent_before_ms: u64,
-}
-
-impl EngineSnap {
-    /// Whether the seat has nothing more to do: the game finished or was aborted.
-    pub(crate) fn is_over(&self) -> bool {
-        self.over
-            || self
-                .game
-                .as_ref()
-                .is_some_and(|g| matches!(g.phase(), Phase::Finished(_)))
-    }
-}
-
-/// Hands the seat's `action` for the game's version `seq` to the actor. Whether the seat
-/// must stop: the actor is gone, or the action is the engine's failure (a failed engine is
-/// not restarted in its game).
-pub(crate) async fn report(
-    actor: &mpsc::Sender<ActorMsg>,
-    color: Color,
-    seq: u64,
-    action: EngineAction,
-) -> bool {
-    let failed = matches!(action, EngineAction::Failed(_));
-    let msg = ActorMsg::Engine { color, seq, action };
-    actor.send(msg).await.is_err() || failed
-}
 
 /// Runs a GTP engine seat until the game ends, the engine fails, or the actor goes away.
 /// `command` is the engine's command line, or why the engine cannot run at all.
@@ -92,7 +19,7 @@ pub(crate) async fn run(
     seat: Seat,
     command: Result<String, String>,
     mut snaps: watch::Receiver<Option<Arc<EngineSnap>>>,
-    actor: mpsc::Sender<ActorMsg>,
+    actor: mpsc::Sender<impl From<SeatMsg>>,
 ) {
     let color = seat.color;
     let mut gtp: Option<Gtp> = None;
@@ -172,16 +99,6 @@ pub async fn check_engine(command: String, timeout: Duration) -> Result<EngineCh
     .await;
     gtp.quit().await;
     answers
-}
-
-pub(crate) fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
-    if let Ok(points) = aga_handicap(size, n) {
-        return points.into_iter().map(xy).collect();
-    }
-    let mut all: Vec<Point> = size.points().collect();
-    let mut rng = rand::rng();
-    rand::seq::SliceRandom::shuffle(all.as_mut_slice(), &mut rng);
-    all.into_iter().take(n as usize).map(xy).collect()
 }
 
 /// An engine spoken to in GTP, through `tengen_gtp`'s client on a blocking thread (every
@@ -300,7 +217,6 @@ impl Gtp {
                     // failing at it) gets Tengen's estimate, not "nothing is dead".
                     Err(_) => estimate_dead_stones(game.clone()).await.unwrap_or_default(),
                 };
-                let dead = dead.into_iter().map(xy).collect();
                 Ok(Some(EngineAction::Dead(dead)))
             }
             _ => Ok(None),

@@ -49,6 +49,7 @@ mod limits;
 mod own;
 mod record;
 mod runtime;
+mod seat;
 mod secret;
 mod serve;
 mod settings;

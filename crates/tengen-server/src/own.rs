@@ -25,16 +25,10 @@ use tengen_engine::{Clock, Decision, Player, PlayerConfig, SearchConfig, TIME_MA
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 
 use crate::{
-    actor::ActorMsg,
     clock::{ClockState, TimeControl},
     dead_stones::estimate_dead_stones,
-    engine::{EngineAction, EngineSnap, Seat, handicap_points, report},
-    wire::xy,
+    seat::{EngineAction, EngineSnap, Seat, SeatMsg, handicap_points, report},
 };
-
-/// The level of games whose stored seat names none (created before levels existed, or by a
-/// client that sends none).
-pub(crate) const DEFAULT_LEVEL: u8 = 5;
 
 /// The least thinking time a fair share gives.
 const MIN_SHARE: Duration = Duration::from_millis(50);
@@ -186,7 +180,7 @@ pub(crate) async fn run(
     level: u8,
     pool: SearchPool,
     mut snaps: watch::Receiver<Option<Arc<EngineSnap>>>,
-    actor: mpsc::Sender<ActorMsg>,
+    actor: mpsc::Sender<impl From<SeatMsg>>,
 ) {
     let color = seat.color;
     let mut player = Some(Player::new(player_config(level)));
@@ -202,10 +196,13 @@ pub(crate) async fn run(
                     Ok(Some(Searched::Done(action))) => Some(action),
                     Ok(Some(Searched::Superseded)) => {
                         let _ = actor
-                            .send(ActorMsg::Thinking {
-                                color,
-                                thinking: false,
-                            })
+                            .send(
+                                SeatMsg::Thinking {
+                                    color,
+                                    thinking: false,
+                                }
+                                .into(),
+                            )
                             .await;
                         // Look at the new state at once (its change was already seen).
                         continue;
@@ -249,7 +246,7 @@ async fn act(
     player: &mut Option<Player>,
     snap: &EngineSnap,
     snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>,
-    actor: &mpsc::Sender<ActorMsg>,
+    actor: &mpsc::Sender<impl From<SeatMsg>>,
 ) -> Result<Option<Searched>, String> {
     let color = seat.color;
     let Some(game) = &snap.game else {
@@ -277,11 +274,7 @@ async fn act(
                 let _permit = pool.acquire().await;
                 estimate_dead_stones(game.clone()).await
             };
-            let dead = estimate
-                .unwrap_or_else(|| game.suggest_dead())
-                .into_iter()
-                .map(xy)
-                .collect();
+            let dead = estimate.unwrap_or_else(|| game.suggest_dead());
             Ok(Some(Searched::Done(EngineAction::Dead(dead))))
         }
         _ => Ok(None),
@@ -296,7 +289,7 @@ async fn search(
     snap: &EngineSnap,
     game: &Game,
     snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>,
-    actor: &mpsc::Sender<ActorMsg>,
+    actor: &mpsc::Sender<impl From<SeatMsg>>,
 ) -> Result<Searched, String> {
     let color = seat.color;
     let permit = tokio::select! {
@@ -326,10 +319,13 @@ async fn search(
         allowed = allowed.min(to_zero);
     }
     let _ = actor
-        .send(ActorMsg::Thinking {
-            color,
-            thinking: true,
-        })
+        .send(
+            SeatMsg::Thinking {
+                color,
+                thinking: true,
+            }
+            .into(),
+        )
         .await;
     let cancel = Arc::new(AtomicBool::new(false));
     let game_copy = game.clone();

@@ -441,8 +441,7 @@ impl Runtime {
                     Some(g) => g.resign((*by).into()).map_err(e)?,
                     None => {
                         // Resigning before the handicap stones are placed: an empty game.
-                        let mut g =
-                            tengen_core::Game::new(self.setup.board_size(), self.setup.rules());
+                        let mut g = tengen_core::Game::new(self.setup.size, self.setup.rules);
                         let r = g.resign((*by).into()).map_err(e)?;
                         self.game = Some(g);
                         r
