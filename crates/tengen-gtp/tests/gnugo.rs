@@ -141,7 +141,7 @@ fn strength_smoke_tengen_wins_four_of_four_against_gnugo_level_0() {
     for g in &report.games {
         assert_eq!(
             g.winner(),
-            Some(tengen_gtp::Side::First),
+            Some(tengen_gtp::Entrant::First),
             "game {}: {} ({:?}; {:?})\n{}",
             g.number,
             g.result,
