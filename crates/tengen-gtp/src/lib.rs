@@ -44,7 +44,7 @@ mod player;
 mod protocol;
 mod referee;
 
-pub use client::{ClientError, EngineProcess};
+pub use client::{ClientError, GtpProcess};
 pub use engine::{ENGINE_NAME, Engine};
 pub use player::{
     PlayerOptions, default_threads, parse_level, parse_playouts, parse_seconds, parse_threads,

@@ -12,7 +12,7 @@ mod report;
 pub use report::{EngineStats, GameRecord, MatchReport};
 
 use crate::{
-    client::{ClientError, EngineProcess},
+    client::{ClientError, GtpProcess},
     move_text, parse_move, vertex,
 };
 
@@ -116,18 +116,18 @@ pub enum MatchError {
 struct Player {
     entrant: Entrant,
     command: String,
-    process: Option<EngineProcess>,
+    process: Option<GtpProcess>,
     name: String,
     cleanup: bool,
 }
 
 impl Player {
-    fn start(&mut self, timeout: Duration) -> Result<&mut EngineProcess, ClientError> {
-        if self.process.as_ref().is_some_and(EngineProcess::is_broken) {
+    fn start(&mut self, timeout: Duration) -> Result<&mut GtpProcess, ClientError> {
+        if self.process.as_ref().is_some_and(GtpProcess::is_broken) {
             self.process = None;
         }
         if self.process.is_none() {
-            let mut process = EngineProcess::spawn(&self.command, timeout)?;
+            let mut process = GtpProcess::spawn(&self.command, timeout)?;
             if self.name.is_empty() {
                 let name = process.send("name").unwrap_or_default();
                 let version = process.send("version").unwrap_or_default();

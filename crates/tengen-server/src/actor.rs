@@ -12,11 +12,11 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use crate::{
     config::ServerConfig,
-    engine,
     error::AppError,
+    gtp_seat,
     own::{self, SearchPool},
     runtime::{Record, Runtime},
-    seat::{self, EngineAction, EngineSnap, SeatMsg},
+    seat::{self, SeatAction, SeatMsg, SeatSnap},
     secret,
     settings::SeatKind,
     store::{GameSummary, Lease, Store, StoreError},
@@ -127,7 +127,7 @@ struct Actor {
     /// When the audience last went out, and whether it changed since.
     audience_sent: Option<Instant>,
     audience_changed: bool,
-    engine_snaps: Option<watch::Sender<Option<Arc<EngineSnap>>>>,
+    engine_snaps: Option<watch::Sender<Option<Arc<SeatSnap>>>>,
     last_activity: Instant,
     config: ServerConfig,
     /// Set when the state could not be rebuilt: the actor stops.
@@ -204,7 +204,7 @@ pub(crate) fn spawn(
                         .find(|(n, _)| *n == seat.name)
                         .map(|(_, c)| c.clone())
                         .ok_or_else(|| format!("{}: this server no longer offers it", seat.name));
-                    tokio::spawn(engine::run(seat, command, snap_rx, tx.clone()));
+                    tokio::spawn(gtp_seat::run(seat, command, snap_rx, tx.clone()));
                 }
             }
         }
@@ -444,9 +444,9 @@ impl Actor {
         self.commit(records).await.map(|()| None)
     }
 
-    async fn engine_action(&mut self, color: Color, seq: u64, action: EngineAction) {
+    async fn engine_action(&mut self, color: Color, seq: u64, action: SeatAction) {
         *self.rt.engine_thinking.get_mut(color) = false;
-        if let EngineAction::Failed(reason) = action {
+        if let SeatAction::Failed(reason) = action {
             eprintln!("tengen: game {}: engine {reason}", self.rt.id);
             if !self.rt.finished() {
                 *self.rt.engine_failure.get_mut(color) = Some(reason.clone());
@@ -462,7 +462,7 @@ impl Actor {
         }
         let now = Instant::now();
         let records = match action {
-            EngineAction::Move(mv) => {
+            SeatAction::Move(mv) => {
                 let ply = self.rt.ply();
                 let msg = match mv {
                     Move::Play(p) => ClientMsg::Play {
@@ -489,10 +489,10 @@ impl Actor {
                     Err(_) => return,
                 }
             }
-            EngineAction::Illegal(reason) => vec![self.rt.engine_illegal(color, reason)],
-            EngineAction::Resign => vec![Record::Resign { by: color.into() }],
-            EngineAction::Failed(_) => return,
-            EngineAction::Place(points) => {
+            SeatAction::Illegal(reason) => vec![self.rt.engine_illegal(color, reason)],
+            SeatAction::Resign => vec![Record::Resign { by: color.into() }],
+            SeatAction::Failed(_) => return,
+            SeatAction::Place(points) => {
                 match self.rt.decide(
                     color,
                     &ClientMsg::PlaceHandicap {
@@ -504,7 +504,7 @@ impl Actor {
                     Err(_) => return,
                 }
             }
-            EngineAction::Dead(points) => {
+            SeatAction::Dead(points) => {
                 let Some(game) = &self.rt.game else { return };
                 if game.phase() != Phase::Scoring || game.accepted(color) {
                     return;
@@ -725,7 +725,7 @@ impl Actor {
 
     fn notify_engine(&self) {
         if let Some(tx) = &self.engine_snaps {
-            let snap = EngineSnap {
+            let snap = SeatSnap {
                 seq: self.rt.game_seq,
                 over: self.rt.finished(),
                 started: self.rt.started(),

@@ -27,7 +27,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 use crate::{
     clock::{ClockState, TimeControl},
     dead_stones::estimate_dead_stones,
-    seat::{EngineAction, EngineSnap, Seat, SeatMsg, handicap_points, report},
+    seat::{Seat, SeatAction, SeatMsg, SeatSnap, handicap_points, report},
 };
 
 /// The least thinking time a fair share gives.
@@ -169,7 +169,7 @@ pub(crate) fn clock_now(time: &TimeControl, state: &ClockState, elapsed_ms: u64)
 
 /// How one search ended.
 enum Searched {
-    Done(EngineAction),
+    Done(SeatAction),
     /// The game changed or ended under it: cancelled, nothing to say.
     Superseded,
 }
@@ -179,7 +179,7 @@ pub(crate) async fn run(
     seat: Seat,
     level: u8,
     pool: SearchPool,
-    mut snaps: watch::Receiver<Option<Arc<EngineSnap>>>,
+    mut snaps: watch::Receiver<Option<Arc<SeatSnap>>>,
     actor: mpsc::Sender<impl From<SeatMsg>>,
 ) {
     let color = seat.color;
@@ -208,7 +208,7 @@ pub(crate) async fn run(
                         continue;
                     }
                     Ok(None) => None,
-                    Err(e) => Some(EngineAction::Failed(format!("{}: {e}", seat.name))),
+                    Err(e) => Some(SeatAction::Failed(format!("{}: {e}", seat.name))),
                 };
                 if let Some(action) = action {
                     acted_at = Some(snap.seq);
@@ -225,7 +225,7 @@ pub(crate) async fn run(
 }
 
 /// Waits until the game moves on from version `seq` (or ends, or the actor goes).
-async fn superseded(snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>, seq: u64) {
+async fn superseded(snaps: &mut watch::Receiver<Option<Arc<SeatSnap>>>, seq: u64) {
     loop {
         if snaps.changed().await.is_err() {
             return;
@@ -244,14 +244,14 @@ async fn act(
     seat: &Seat,
     pool: &SearchPool,
     player: &mut Option<Player>,
-    snap: &EngineSnap,
-    snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>,
+    snap: &SeatSnap,
+    snaps: &mut watch::Receiver<Option<Arc<SeatSnap>>>,
     actor: &mpsc::Sender<impl From<SeatMsg>>,
 ) -> Result<Option<Searched>, String> {
     let color = seat.color;
     let Some(game) = &snap.game else {
         if color == Color::Black && snap.both_joined {
-            return Ok(Some(Searched::Done(EngineAction::Place(handicap_points(
+            return Ok(Some(Searched::Done(SeatAction::Place(handicap_points(
                 snap.size,
                 snap.handicap,
             )))));
@@ -275,7 +275,7 @@ async fn act(
                 estimate_dead_stones(game.clone()).await
             };
             let dead = estimate.unwrap_or_else(|| game.suggest_dead());
-            Ok(Some(Searched::Done(EngineAction::Dead(dead))))
+            Ok(Some(Searched::Done(SeatAction::Dead(dead))))
         }
         _ => Ok(None),
     }
@@ -286,9 +286,9 @@ async fn search(
     seat: &Seat,
     pool: &SearchPool,
     player: &mut Option<Player>,
-    snap: &EngineSnap,
+    snap: &SeatSnap,
     game: &Game,
-    snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>,
+    snaps: &mut watch::Receiver<Option<Arc<SeatSnap>>>,
     actor: &mpsc::Sender<impl From<SeatMsg>>,
 ) -> Result<Searched, String> {
     let color = seat.color;
@@ -382,8 +382,8 @@ async fn search(
     })?;
     *player = Some(me);
     Ok(Searched::Done(match decision {
-        Decision::Play(mv) => EngineAction::Move(mv),
-        Decision::Resign => EngineAction::Resign,
+        Decision::Play(mv) => SeatAction::Move(mv),
+        Decision::Resign => SeatAction::Resign,
     }))
 }
 

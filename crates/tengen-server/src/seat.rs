@@ -1,6 +1,6 @@
 //! What a game's actor and its engine seats share: an external GTP program
-//! (`engine.rs`) or Tengen's own player (`own.rs`). The actor sends each seat the game as it
-//! stands ([`EngineSnap`]); the seat answers with a [`SeatMsg`], which the actor's inbox
+//! (`gtp_seat.rs`) or Tengen's own player (`own.rs`). The actor sends each seat the game as it
+//! stands ([`SeatSnap`]); the seat answers with a [`SeatMsg`], which the actor's inbox
 //! carries beside the people's commands, so that the actor referees engines as it referees
 //! people. The seats know nothing of the actor but that its messages wrap a [`SeatMsg`].
 
@@ -20,7 +20,7 @@ pub(crate) const DEFAULT_LEVEL: u8 = 5;
 
 /// What the engine seat does.
 #[derive(Clone, Debug)]
-pub(crate) enum EngineAction {
+pub(crate) enum SeatAction {
     Move(Move),
     Illegal(String),
     Resign,
@@ -39,7 +39,7 @@ pub(crate) struct Seat {
 }
 
 /// The game as the engine task sees it after each change.
-pub(crate) struct EngineSnap {
+pub(crate) struct SeatSnap {
     pub seq: u64,
     /// The game is over (finished, or aborted).
     pub over: bool,
@@ -56,7 +56,7 @@ pub(crate) struct EngineSnap {
     pub spent_before_ms: u64,
 }
 
-impl EngineSnap {
+impl SeatSnap {
     /// Whether the seat has nothing more to do: the game finished or was aborted.
     pub(crate) fn is_over(&self) -> bool {
         self.over
@@ -74,9 +74,9 @@ pub(crate) async fn report(
     actor: &mpsc::Sender<impl From<SeatMsg>>,
     color: Color,
     seq: u64,
-    action: EngineAction,
+    action: SeatAction,
 ) -> bool {
-    let failed = matches!(action, EngineAction::Failed(_));
+    let failed = matches!(action, SeatAction::Failed(_));
     let msg = SeatMsg::Action { color, seq, action };
     actor.send(msg.into()).await.is_err() || failed
 }
@@ -88,7 +88,7 @@ pub(crate) enum SeatMsg {
     Action {
         color: Color,
         seq: u64,
-        action: EngineAction,
+        action: SeatAction,
     },
     /// Tengen's own player started (or stopped) searching a move.
     Thinking { color: Color, thinking: bool },

@@ -5,12 +5,12 @@
 use std::{sync::Arc, time::Duration};
 
 use tengen_core::{Color, Game, Move, Phase, Point, move_text, parse_move, vertex};
-use tengen_gtp::EngineProcess;
+use tengen_gtp::GtpProcess;
 use tokio::sync::{mpsc, watch};
 
 use crate::{
     dead_stones::estimate_dead_stones,
-    seat::{EngineAction, EngineSnap, Seat, SeatMsg, handicap_points, report},
+    seat::{Seat, SeatAction, SeatMsg, SeatSnap, handicap_points, report},
 };
 
 /// Runs a GTP engine seat until the game ends, the engine fails, or the actor goes away.
@@ -18,7 +18,7 @@ use crate::{
 pub(crate) async fn run(
     seat: Seat,
     command: Result<String, String>,
-    mut snaps: watch::Receiver<Option<Arc<EngineSnap>>>,
+    mut snaps: watch::Receiver<Option<Arc<SeatSnap>>>,
     actor: mpsc::Sender<impl From<SeatMsg>>,
 ) {
     let color = seat.color;
@@ -35,7 +35,7 @@ pub(crate) async fn run(
                     Ok(action) => action,
                     // A failed engine is not restarted in this game: its opponent is told,
                     // and may claim the game or abort it.
-                    Err(e) => Some(EngineAction::Failed(format!("{}: {e}", seat.name))),
+                    Err(e) => Some(SeatAction::Failed(format!("{}: {e}", seat.name))),
                 };
                 if let Some(action) = action {
                     acted_at = Some(snap.seq);
@@ -59,8 +59,8 @@ async fn act(
     seat: &Seat,
     command: &Result<String, String>,
     gtp: &mut Option<Gtp>,
-    snap: &EngineSnap,
-) -> Result<Option<EngineAction>, String> {
+    snap: &SeatSnap,
+) -> Result<Option<SeatAction>, String> {
     let g = match gtp {
         Some(g) => g,
         None => {
@@ -105,7 +105,7 @@ pub async fn check_engine(command: String, timeout: Duration) -> Result<EngineCh
 /// answer within the seat's timeout).
 struct Gtp {
     /// `None` only while a command is on its way.
-    process: Option<EngineProcess>,
+    process: Option<GtpProcess>,
     /// The moves the engine's board holds, in order.
     synced: Vec<(Color, Move)>,
     setup_done: bool,
@@ -115,7 +115,7 @@ impl Gtp {
     fn start(command: &str, timeout: Duration) -> Result<Gtp, String> {
         // Unnumbered: GTP lets the controller leave ids out, and engines that are small
         // scripts do not read them.
-        let process = EngineProcess::spawn(command, timeout)
+        let process = GtpProcess::spawn(command, timeout)
             .map_err(|e| e.to_string())?
             .numbered(false);
         Ok(Gtp {
@@ -175,11 +175,11 @@ impl Gtp {
     async fn action(
         &mut self,
         color: Color,
-        snap: &EngineSnap,
-    ) -> Result<Option<EngineAction>, String> {
+        snap: &SeatSnap,
+    ) -> Result<Option<SeatAction>, String> {
         let Some(game) = &snap.game else {
             if color == Color::Black && snap.both_joined {
-                return Ok(Some(EngineAction::Place(handicap_points(
+                return Ok(Some(SeatAction::Place(handicap_points(
                     snap.size,
                     snap.handicap,
                 ))));
@@ -194,14 +194,14 @@ impl Gtp {
                 self.sync(game).await?;
                 let answer = self.send(&format!("genmove {}", color.letter())).await?;
                 let action = if answer.eq_ignore_ascii_case("resign") {
-                    EngineAction::Resign
+                    SeatAction::Resign
                 } else {
                     match parse_move(&answer, game.size()) {
-                        Ok(mv) => EngineAction::Move(mv),
-                        Err(_) => EngineAction::Illegal(format!("not a move: {answer}")),
+                        Ok(mv) => SeatAction::Move(mv),
+                        Err(_) => SeatAction::Illegal(format!("not a move: {answer}")),
                     }
                 };
-                if let EngineAction::Move(mv) = action {
+                if let SeatAction::Move(mv) = action {
                     self.synced.push((color, mv));
                 }
                 Ok(Some(action))
@@ -217,7 +217,7 @@ impl Gtp {
                     // failing at it) gets Tengen's estimate, not "nothing is dead".
                     Err(_) => estimate_dead_stones(game.clone()).await.unwrap_or_default(),
                 };
-                Ok(Some(EngineAction::Dead(dead)))
+                Ok(Some(SeatAction::Dead(dead)))
             }
             _ => Ok(None),
         }
