@@ -50,6 +50,8 @@ pub use player::{
     PlayerOptions, default_threads, parse_level, parse_playouts, parse_seconds, parse_threads,
     parse_tune,
 };
-pub use referee::{EngineStats, GameRecord, MatchConfig, MatchError, MatchReport, Entrant, run_match};
+pub use referee::{
+    EngineStats, Entrant, GameRecord, MatchConfig, MatchError, MatchReport, run_match,
+};
 /// GTP's text forms of colours and vertices (one codec, in `tengen-core`).
 pub use tengen_core::{VertexError, color_name, move_text, parse_color, parse_move, vertex};

@@ -9,6 +9,8 @@ use tengen_core::{
 };
 use tengen_gtp::{GtpProcess, MatchConfig, move_text, parse_move, run_match};
 
+mod common;
+
 fn gnugo() -> Option<PathBuf> {
     let found = ["/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo"]
         .into_iter()
@@ -76,7 +78,7 @@ fn replay_sgf(text: &str, rules: Rules) -> (usize, String) {
 fn short_match(rules: Rules, games: u32) {
     let Some(gnugo) = gnugo() else { return };
     let dir = tempfile::tempdir().expect("temp dir");
-    let tengen = format!("'{}' '{rules}'", env!("CARGO_BIN_EXE_tengen-gtp"));
+    let tengen = common::tengen_gtp(&rules, "--level 1 --seed 1");
     let config = MatchConfig {
         games,
         rules,
@@ -125,10 +127,7 @@ fn short_match(rules: Rules, games: u32) {
 fn strength_smoke_tengen_wins_four_of_four_against_gnugo_level_0() {
     let Some(gnugo) = gnugo() else { return };
     let rules = Rules::japanese();
-    let tengen = format!(
-        "'{}' '{rules}' 7 --playouts {SMOKE_PLAYOUTS}",
-        env!("CARGO_BIN_EXE_tengen-gtp")
-    );
+    let tengen = common::tengen_gtp(&rules, &format!("--seed 7 --playouts {SMOKE_PLAYOUTS}"));
     let config = MatchConfig {
         games: 4,
         rules,

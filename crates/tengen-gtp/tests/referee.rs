@@ -5,10 +5,13 @@
 use std::{path::Path, time::Duration};
 
 use tengen_core::{GameResult, Rules};
-use tengen_gtp::{MatchConfig, MatchReport, Entrant, run_match};
+use tengen_gtp::{Entrant, MatchConfig, MatchReport, run_match};
 
+mod common;
+
+/// Tengen's engine as `tengen gtp` plays with no options: level 1, seed 1, one thread.
 fn tengen(rules: Rules) -> String {
-    format!("'{}' '{rules}'", env!("CARGO_BIN_EXE_tengen-gtp"))
+    common::tengen_gtp(&rules, "--level 1 --seed 1")
 }
 
 /// A fake engine: answers every command with `=` except `genmove`, which runs `on_genmove`
