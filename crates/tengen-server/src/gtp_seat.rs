@@ -10,7 +10,7 @@ use tokio::sync::{mpsc, watch};
 
 use crate::{
     dead_stones::estimate_dead_stones,
-    seat::{Seat, SeatAction, SeatMsg, SeatSnap, handicap_points, report},
+    seat::{Seat, SeatAction, SeatMsg, SeatSnap, Turns, handicap_points},
 };
 
 /// Runs a GTP engine seat until the game ends, the engine fails, or the actor goes away.
@@ -18,35 +18,22 @@ use crate::{
 pub(crate) async fn run(
     seat: Seat,
     command: Result<String, String>,
-    mut snaps: watch::Receiver<Option<Arc<SeatSnap>>>,
+    snaps: watch::Receiver<Option<Arc<SeatSnap>>>,
     actor: mpsc::Sender<impl From<SeatMsg>>,
 ) {
-    let color = seat.color;
+    let mut turns = Turns::new(seat.color, snaps, actor);
     let mut gtp: Option<Gtp> = None;
-    let mut acted_at: Option<u64> = None;
-    loop {
-        let snap = snaps.borrow_and_update().clone();
-        if let Some(snap) = snap {
-            if snap.is_over() {
+    while let Some(snap) = turns.next().await {
+        let action = match act(&seat, &command, &mut gtp, &snap).await {
+            Ok(action) => action,
+            // A failed engine is not restarted in this game: its opponent is told, and may
+            // claim the game or abort it.
+            Err(e) => Some(SeatAction::Failed(format!("{}: {e}", seat.name))),
+        };
+        if let Some(action) = action {
+            if turns.act(&snap, action).await {
                 break;
             }
-            if acted_at != Some(snap.seq) {
-                let action = match act(&seat, &command, &mut gtp, &snap).await {
-                    Ok(action) => action,
-                    // A failed engine is not restarted in this game: its opponent is told,
-                    // and may claim the game or abort it.
-                    Err(e) => Some(SeatAction::Failed(format!("{}: {e}", seat.name))),
-                };
-                if let Some(action) = action {
-                    acted_at = Some(snap.seq);
-                    if report(&actor, color, snap.seq, action).await {
-                        break;
-                    }
-                }
-            }
-        }
-        if snaps.changed().await.is_err() {
-            break;
         }
     }
     if let Some(mut g) = gtp {

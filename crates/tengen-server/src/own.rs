@@ -27,7 +27,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 use crate::{
     clock::{ClockState, TimeControl},
     dead_stones::estimate_dead_stones,
-    seat::{Seat, SeatAction, SeatMsg, SeatSnap, handicap_points, report},
+    seat::{Seat, SeatAction, SeatMsg, SeatSnap, Turns, handicap_points},
 };
 
 /// The least thinking time a fair share gives.
@@ -179,47 +179,32 @@ pub(crate) async fn run(
     seat: Seat,
     level: u8,
     pool: SearchPool,
-    mut snaps: watch::Receiver<Option<Arc<SeatSnap>>>,
+    snaps: watch::Receiver<Option<Arc<SeatSnap>>>,
     actor: mpsc::Sender<impl From<SeatMsg>>,
 ) {
     let color = seat.color;
     let mut player = Some(Player::new(player_config(level)));
-    let mut acted_at: Option<u64> = None;
-    loop {
-        let snap = snaps.borrow_and_update().clone();
-        if let Some(snap) = snap {
-            if snap.is_over() {
+    let mut turns = Turns::new(color, snaps, actor);
+    while let Some(snap) = turns.next().await {
+        let (snaps, actor) = turns.channels();
+        let action = match act(&seat, &pool, &mut player, &snap, snaps, actor).await {
+            Ok(Some(Searched::Done(action))) => Some(action),
+            Ok(Some(Searched::Superseded)) => {
+                let thinking = SeatMsg::Thinking {
+                    color,
+                    thinking: false,
+                };
+                let _ = actor.send(thinking.into()).await;
+                turns.look_again();
+                None
+            }
+            Ok(None) => None,
+            Err(e) => Some(SeatAction::Failed(format!("{}: {e}", seat.name))),
+        };
+        if let Some(action) = action {
+            if turns.act(&snap, action).await {
                 break;
             }
-            if acted_at != Some(snap.seq) {
-                let action = match act(&seat, &pool, &mut player, &snap, &mut snaps, &actor).await {
-                    Ok(Some(Searched::Done(action))) => Some(action),
-                    Ok(Some(Searched::Superseded)) => {
-                        let _ = actor
-                            .send(
-                                SeatMsg::Thinking {
-                                    color,
-                                    thinking: false,
-                                }
-                                .into(),
-                            )
-                            .await;
-                        // Look at the new state at once (its change was already seen).
-                        continue;
-                    }
-                    Ok(None) => None,
-                    Err(e) => Some(SeatAction::Failed(format!("{}: {e}", seat.name))),
-                };
-                if let Some(action) = action {
-                    acted_at = Some(snap.seq);
-                    if report(&actor, color, snap.seq, action).await {
-                        break;
-                    }
-                }
-            }
-        }
-        if snaps.changed().await.is_err() {
-            break;
         }
     }
 }

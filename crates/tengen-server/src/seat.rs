@@ -4,10 +4,13 @@
 //! carries beside the people's commands, so that the actor referees engines as it referees
 //! people. The seats know nothing of the actor but that its messages wrap a [`SeatMsg`].
 
-use std::time::{Duration, Instant};
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, aga_handicap};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
 use crate::clock::{ClockState, TimeControl};
 
@@ -67,18 +70,84 @@ impl SeatSnap {
     }
 }
 
-/// Hands the seat's `action` for the game's version `seq` to the actor. Whether the seat
-/// must stop: the actor is gone, or the action is the engine's failure (a failed engine is
-/// not restarted in its game).
-pub(crate) async fn report(
-    actor: &mpsc::Sender<impl From<SeatMsg>>,
+/// The states of a game one seat has to act in, and its actions told to the actor: the one
+/// loop of every engine seat.
+pub(crate) struct Turns<M> {
     color: Color,
-    seq: u64,
-    action: SeatAction,
-) -> bool {
-    let failed = matches!(action, SeatAction::Failed(_));
-    let msg = SeatMsg::Action { color, seq, action };
-    actor.send(msg.into()).await.is_err() || failed
+    snaps: watch::Receiver<Option<Arc<SeatSnap>>>,
+    actor: mpsc::Sender<M>,
+    /// The version the seat last acted in: it acts once in each.
+    acted_at: Option<u64>,
+    /// Whether to wait for the next change before looking (not at the start, nor after
+    /// [`Turns::look_again`]).
+    wait: bool,
+}
+
+impl<M: From<SeatMsg>> Turns<M> {
+    pub(crate) fn new(
+        color: Color,
+        snaps: watch::Receiver<Option<Arc<SeatSnap>>>,
+        actor: mpsc::Sender<M>,
+    ) -> Turns<M> {
+        Turns {
+            color,
+            snaps,
+            actor,
+            acted_at: None,
+            wait: false,
+        }
+    }
+
+    /// The next state the seat has not acted in; `None` when the game is over or the actor
+    /// has gone.
+    pub(crate) async fn next(&mut self) -> Option<Arc<SeatSnap>> {
+        loop {
+            if self.wait && self.snaps.changed().await.is_err() {
+                return None;
+            }
+            self.wait = true;
+            let Some(snap) = self.snaps.borrow_and_update().clone() else {
+                continue;
+            };
+            if snap.is_over() {
+                return None;
+            }
+            if self.acted_at != Some(snap.seq) {
+                return Some(snap);
+            }
+        }
+    }
+
+    /// Hands the seat's `action` in `snap` to the actor. Whether the seat must stop: the
+    /// actor is gone, or the action is the engine's failure (a failed engine is not
+    /// restarted in its game).
+    pub(crate) async fn act(&mut self, snap: &SeatSnap, action: SeatAction) -> bool {
+        self.acted_at = Some(snap.seq);
+        let failed = matches!(action, SeatAction::Failed(_));
+        let msg = SeatMsg::Action {
+            color: self.color,
+            seq: snap.seq,
+            action,
+        };
+        self.actor.send(msg.into()).await.is_err() || failed
+    }
+
+    /// The next [`Turns::next`] looks at the state at once: its change was already seen
+    /// (by a search that gave up when the game moved on).
+    pub(crate) fn look_again(&mut self) {
+        self.wait = false;
+    }
+
+    /// The game's states and the actor, for a seat that watches the one and tells the other
+    /// while it thinks.
+    pub(crate) fn channels(
+        &mut self,
+    ) -> (
+        &mut watch::Receiver<Option<Arc<SeatSnap>>>,
+        &mpsc::Sender<M>,
+    ) {
+        (&mut self.snaps, &self.actor)
+    }
 }
 
 /// What a seat tells its game's actor.
