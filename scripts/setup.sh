@@ -21,6 +21,8 @@ if ! printf '%s\n%s\n' "$required" "$have" | sort -V -C; then
 fi
 
 need_apt=()
+# CI's structure check (scripts/check-structure.py).
+command -v python3 >/dev/null 2>&1 || need_apt+=(python3)
 [ -x /usr/games/gnugo ] || command -v gnugo >/dev/null 2>&1 || need_apt+=(gnugo)
 if [ -d e2e ]; then
   command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need_apt+=(chromium)

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
 use tengen_core::BoardSize;
-use tengen_core::playout::{self, Policy};
+use tengen_core::playout::{self, CandidateOrder};
 
 /// The PLAYOUT.md checksums: (size, playouts, seed, checksum).
 const KNOWN_CHECKSUMS: [(u8, u32, u32, u32); 4] = [
@@ -85,10 +85,10 @@ impl Lib {
     }
 }
 
-fn policy_name(policy: Policy) -> &'static str {
+fn policy_name(policy: CandidateOrder) -> &'static str {
     match policy {
-        Policy::Reference => "reference",
-        Policy::Fast => "fast",
+        CandidateOrder::Reference => "reference",
+        CandidateOrder::Fast => "fast",
     }
 }
 
@@ -115,7 +115,7 @@ impl XorShift32 {
 /// Random playouts on `go_game_board::Board`.
 mod gg {
     use go_game_board::{Board, Color, Player, Vertex};
-    use tengen_core::playout::Policy;
+    use tengen_core::playout::CandidateOrder;
 
     use super::{Tally, XorShift32};
 
@@ -166,7 +166,7 @@ mod gg {
         }
 
         /// `count` playouts from one generator seeded with `seed`, folded into the checksum.
-        pub(super) fn run(&mut self, count: u32, seed: u32, policy: Policy) -> Tally {
+        pub(super) fn run(&mut self, count: u32, seed: u32, policy: CandidateOrder) -> Tally {
             let mut rng = XorShift32::new(seed);
             let max_plies = 3 * (self.size * self.size) as u32;
             let mut tally = Tally::default();
@@ -179,14 +179,14 @@ mod gg {
             tally
         }
 
-        fn playout(&mut self, rng: &mut XorShift32, policy: Policy, max_plies: u32) -> u32 {
+        fn playout(&mut self, rng: &mut XorShift32, policy: CandidateOrder, max_plies: u32) -> u32 {
             let mut to_move = Player::Black;
             let mut passes = 0;
             let mut plies = 0;
             while passes < 2 && plies < max_plies {
                 let chosen = match policy {
-                    Policy::Reference => self.reference_choice(to_move, rng),
-                    Policy::Fast => self.fast_choice(to_move, rng),
+                    CandidateOrder::Reference => self.reference_choice(to_move, rng),
+                    CandidateOrder::Fast => self.fast_choice(to_move, rng),
                 };
                 match chosen {
                     Some(v) => {
@@ -354,7 +354,7 @@ impl Runners {
         }
     }
 
-    fn run(&mut self, lib: Lib, size: u8, count: u32, seed: u32, policy: Policy) -> Tally {
+    fn run(&mut self, lib: Lib, size: u8, count: u32, seed: u32, policy: CandidateOrder) -> Tally {
         match lib {
             Lib::Tengen => {
                 let board_size = BoardSize::new(u32::from(size)).expect("a valid size");
@@ -379,11 +379,11 @@ fn batch(size: u8) -> u32 {
     if size == 9 { 500 } else { 50 }
 }
 
-const CASES: [(Policy, u8); 4] = [
-    (Policy::Fast, 9),
-    (Policy::Fast, 19),
-    (Policy::Reference, 9),
-    (Policy::Reference, 19),
+const CASES: [(CandidateOrder, u8); 4] = [
+    (CandidateOrder::Fast, 9),
+    (CandidateOrder::Fast, 19),
+    (CandidateOrder::Reference, 9),
+    (CandidateOrder::Reference, 19),
 ];
 
 /// Checks both libraries against the PLAYOUT.md checksums; returns whether all matched.
@@ -392,7 +392,7 @@ fn check_checksums(runners: &mut Runners) -> bool {
     let mut all = true;
     for (size, count, seed, expected) in KNOWN_CHECKSUMS {
         for lib in [Lib::Tengen, Lib::GoGameBoard] {
-            let got = runners.run(lib, size, count, seed, Policy::Reference);
+            let got = runners.run(lib, size, count, seed, CandidateOrder::Reference);
             let ok = got.checksum == expected;
             all &= ok;
             println!(
@@ -413,8 +413,14 @@ fn check_checksums(runners: &mut Runners) -> bool {
         (17, 30, 17),
         (2, 3000, 19),
     ] {
-        let ours = runners.run(Lib::Tengen, size, count, seed, Policy::Reference);
-        let theirs = runners.run(Lib::GoGameBoard, size, count, seed, Policy::Reference);
+        let ours = runners.run(Lib::Tengen, size, count, seed, CandidateOrder::Reference);
+        let theirs = runners.run(
+            Lib::GoGameBoard,
+            size,
+            count,
+            seed,
+            CandidateOrder::Reference,
+        );
         let ok = ours.checksum == theirs.checksum;
         all &= ok;
         println!(
@@ -478,7 +484,13 @@ impl Measured {
     }
 }
 
-fn timed(runners: &mut Runners, lib: Lib, size: u8, policy: Policy, wall: Duration) -> Measured {
+fn timed(
+    runners: &mut Runners,
+    lib: Lib,
+    size: u8,
+    policy: CandidateOrder,
+    wall: Duration,
+) -> Measured {
     let count = batch(size);
     // Warm-up batch, not counted.
     black_box(runners.run(lib, size, count, 1_000_000, policy));
@@ -530,7 +542,7 @@ fn summary_table(runners: &mut Runners, checksums_ok: bool) {
     for (policy, size, ratio) in ratios {
         let target = TARGETS
             .iter()
-            .find(|&&(s, _)| policy == Policy::Fast && s == size)
+            .find(|&&(s, _)| policy == CandidateOrder::Fast && s == size)
             .map(|&(_, t)| t);
         match target {
             Some(t) => println!(

@@ -30,6 +30,8 @@ pub mod playout;
 mod position;
 mod rules;
 mod score;
+#[cfg(feature = "serde")]
+mod serde_forms;
 mod types;
 mod vertex;
 

@@ -6,8 +6,8 @@
 //! playout does not need: superko, turn checks, move history and pass stones.
 //!
 //! ```
-//! use tengen_core::{BoardSize, playout::{Policy, run}};
-//! let summary = run(BoardSize::new(9).unwrap(), 300, 1, Policy::Reference);
+//! use tengen_core::{BoardSize, playout::{CandidateOrder, run}};
+//! let summary = run(BoardSize::new(9).unwrap(), 300, 1, CandidateOrder::Reference);
 //! assert_eq!(format!("{:08x}", summary.checksum), "4deecf8b");
 //! ```
 
@@ -44,7 +44,7 @@ impl XorShift32 {
 
 /// Which order the candidates are drawn from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Policy {
+pub enum CandidateOrder {
     /// All empty points in row-major order, rebuilt every ply (PLAYOUT.md, step 3).
     Reference,
     /// The board's own list of empty points, in whatever order it keeps them.
@@ -65,19 +65,19 @@ pub fn playout(
     board: &mut Board,
     mut to_move: Color,
     rng: &mut XorShift32,
-    policy: Policy,
+    order: CandidateOrder,
     max_plies: u32,
 ) -> PlayoutEnd {
-    let mut candidates: Vec<u16> = match policy {
-        Policy::Reference => Vec::with_capacity(board.size().area()),
-        Policy::Fast => Vec::new(),
+    let mut candidates: Vec<u16> = match order {
+        CandidateOrder::Reference => Vec::with_capacity(board.size().area()),
+        CandidateOrder::Fast => Vec::new(),
     };
     let mut passes = 0;
     let mut plies = 0;
     while passes < 2 && plies < max_plies {
-        let chosen = match policy {
-            Policy::Reference => reference_choice(board, to_move, rng, &mut candidates),
-            Policy::Fast => fast_choice(board, to_move, rng),
+        let chosen = match order {
+            CandidateOrder::Reference => reference_choice(board, to_move, rng, &mut candidates),
+            CandidateOrder::Fast => fast_choice(board, to_move, rng),
         };
         match chosen {
             Some(cell) => {
@@ -151,7 +151,7 @@ pub const REFERENCE_KOMI_HALF_POINTS: i32 = 15;
 /// Runs `count` playouts on an empty `size` board from one generator seeded with `seed`,
 /// Black to move, komi 7.5, and folds them into the PLAYOUT.md checksum.
 #[must_use]
-pub fn run(size: BoardSize, count: u32, seed: u32, policy: Policy) -> Summary {
+pub fn run(size: BoardSize, count: u32, seed: u32, order: CandidateOrder) -> Summary {
     let empty = Board::new(size);
     let mut board = empty.clone();
     let mut rng = XorShift32::new(seed);
@@ -163,7 +163,7 @@ pub fn run(size: BoardSize, count: u32, seed: u32, policy: Policy) -> Summary {
     };
     for _ in 0..count {
         board.clone_from(&empty);
-        let end = playout(&mut board, Color::Black, &mut rng, policy, max_plies);
+        let end = playout(&mut board, Color::Black, &mut rng, order, max_plies);
         let diff = end.area_margin_half_points - REFERENCE_KOMI_HALF_POINTS;
         summary.checksum = summary
             .checksum

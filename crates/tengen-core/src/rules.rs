@@ -494,11 +494,12 @@ impl FromStr for Rules {
     }
 }
 
-impl fmt::Display for Rules {
-    /// The shortest text form: the preset that needs the fewest changes, then the changes.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Rules {
+    /// The preset these rules differ least from, and the `key=value` changes from it (the
+    /// text form's parts).
+    fn nearest_preset(&self) -> (&'static str, Vec<String>) {
         let own = self.settings();
-        let (name, changes) = PRESET_NAMES
+        PRESET_NAMES
             .iter()
             .map(|name| {
                 let preset = Rules::preset(name)
@@ -513,7 +514,46 @@ impl fmt::Display for Rules {
                 (*name, changes)
             })
             .min_by_key(|(_, changes)| changes.len())
-            .expect("there are presets");
+            .expect("there are presets")
+    }
+
+    /// One line about these rules for players: what the nearest preset does, then the
+    /// changes from it.
+    ///
+    /// ```
+    /// use tengen_core::Rules;
+    /// assert!(Rules::japanese().describe().starts_with("Japanese: territory counting, simple ko"));
+    /// let rules: Rules = "chinese,komi=6.5".parse().unwrap();
+    /// assert!(rules.describe().ends_with(" (changed: komi=6.5)"));
+    /// ```
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let (name, changes) = self.nearest_preset();
+        let base = match name {
+            "aga" => {
+                "AGA: territory counting, a pass gives the opponent a stone and White passes last, situational superko; area counting gives the same margin"
+            }
+            "japanese" => {
+                "Japanese: territory counting, simple ko, no territory in seki; disputes resume play with the opponent of who asked"
+            }
+            "chinese" => {
+                "Chinese: area counting (stones + territory), positional superko, White gets a point per handicap stone"
+            }
+            // "tromp-taylor", the last of PRESET_NAMES.
+            _ => "Tromp-Taylor: area counting, positional superko, multi-stone suicide allowed",
+        };
+        if changes.is_empty() {
+            base.to_owned()
+        } else {
+            format!("{base} (changed: {})", changes.join(","))
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The shortest text form: the preset that needs the fewest changes, then the changes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, changes) = self.nearest_preset();
         f.write_str(name)?;
         for change in changes {
             write!(f, ",{change}")?;
@@ -546,6 +586,28 @@ mod tests {
             assert_eq!(rules.to_string(), text);
             assert_eq!(rules.to_string().parse::<Rules>().unwrap(), rules);
         }
+    }
+
+    #[test]
+    fn the_description_names_the_nearest_preset_and_the_changes_from_it() {
+        for (name, shown) in
+            PRESET_NAMES
+                .iter()
+                .zip(["AGA:", "Japanese:", "Chinese:", "Tromp-Taylor:"])
+        {
+            let text = Rules::preset(name).unwrap().describe();
+            assert!(text.starts_with(shown), "{text}");
+            assert!(!text.contains("changed"), "{text}");
+        }
+        let rules: Rules = "japanese,ko=capture-positional".parse().unwrap();
+        assert!(rules.describe().starts_with("Japanese:"));
+        assert!(
+            rules
+                .describe()
+                .ends_with(" (changed: ko=capture-positional)"),
+            "{}",
+            rules.describe()
+        );
     }
 
     #[test]

@@ -2,8 +2,14 @@
 
 use std::fmt;
 
-/// A player, or the colour of a stone.
+/// A player, or the colour of a stone. Its serde form (feature `serde`) is `"black"` or
+/// `"white"`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Color {
     /// Moves first in an even game.
     Black,

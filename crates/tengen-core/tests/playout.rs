@@ -3,10 +3,10 @@
 
 use tengen_core::{
     BoardSize,
-    playout::{Policy, run},
+    playout::{CandidateOrder, run},
 };
 
-fn checksum(size: u32, playouts: u32, seed: u32, policy: Policy) -> String {
+fn checksum(size: u32, playouts: u32, seed: u32, policy: CandidateOrder) -> String {
     format!(
         "{:08x}",
         run(BoardSize::new(size).unwrap(), playouts, seed, policy).checksum
@@ -15,14 +15,14 @@ fn checksum(size: u32, playouts: u32, seed: u32, policy: Policy) -> String {
 
 #[test]
 fn playout_reference_checksums_match_playout_md() {
-    assert_eq!(checksum(9, 300, 1, Policy::Reference), "4deecf8b");
-    assert_eq!(checksum(9, 300, 2, Policy::Reference), "538f3c90");
-    assert_eq!(checksum(19, 30, 5, Policy::Reference), "e20ff4ef");
+    assert_eq!(checksum(9, 300, 1, CandidateOrder::Reference), "4deecf8b");
+    assert_eq!(checksum(9, 300, 2, CandidateOrder::Reference), "538f3c90");
+    assert_eq!(checksum(19, 30, 5, CandidateOrder::Reference), "e20ff4ef");
 }
 
 #[test]
 fn playout_reference_checksum_over_20000_games() {
-    assert_eq!(checksum(9, 20000, 1, Policy::Reference), "0e9d8e76");
+    assert_eq!(checksum(9, 20000, 1, CandidateOrder::Reference), "0e9d8e76");
 }
 
 /// The fast policy must draw from the same distribution as the reference: uniform over the
@@ -33,8 +33,8 @@ fn playout_reference_checksum_over_20000_games() {
 fn playout_fast_policy_draws_from_the_reference_distribution() {
     for (size, count) in [(9, 6000), (13, 1500)] {
         let board = BoardSize::new(size).unwrap();
-        let reference = run(board, count, 11, Policy::Reference);
-        let fast = run(board, count, 12, Policy::Fast);
+        let reference = run(board, count, 11, CandidateOrder::Reference);
+        let fast = run(board, count, 12, CandidateOrder::Fast);
         let mean = |s: &tengen_core::playout::Summary| s.plies as f64 / f64::from(count);
         let rate = |s: &tengen_core::playout::Summary| f64::from(s.black_wins) / f64::from(count);
         let (plies_ref, plies_fast) = (mean(&reference), mean(&fast));

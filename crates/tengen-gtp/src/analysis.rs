@@ -25,10 +25,9 @@ use tengen_core::{Color, Game, Phase};
 use tengen_engine::{Budget, SearchResult};
 
 use crate::{
-    Engine,
-    engine::read_line_bounded,
     move_text, parse_color,
-    protocol::{self, CommandLine, Parsed},
+    player::GtpPlayer,
+    protocol::{self, CommandLine, Parsed, read_line_bounded},
 };
 
 /// Lines of input read by a thread of their own, so that an analysis notices the next
@@ -175,13 +174,15 @@ pub(crate) enum Next {
     End,
 }
 
-/// Runs one analysis command: writes its response while it searches, until the next line
-/// of input arrives. Gives the reader back with what to read next.
+/// Runs one analysis command on a copy of `game` with the engine's `player`: writes its
+/// response while it searches, until the next line of input arrives. Gives the reader back
+/// with what to read next.
 ///
 /// # Errors
 /// Errors of reading the input or writing the output.
 pub(crate) fn run<W: Write>(
-    engine: &mut Engine,
+    game: &Game,
+    player: &mut GtpPlayer,
     command: &CommandLine,
     lines: Lines,
     output: &mut W,
@@ -194,7 +195,7 @@ pub(crate) fn run<W: Write>(
             return Ok((lines, Next::Read));
         }
     };
-    let mut game = engine.game().clone();
+    let mut game = game.clone();
     if game.phase() == Phase::Scoring {
         let _ = game.resume(game.to_move().other());
     }
@@ -234,7 +235,7 @@ pub(crate) fn run<W: Write>(
                     cancel.store(true, Relaxed);
                 }
             };
-            let search = engine.player_mut().player_mut().search_mut();
+            let search = player.player_mut().search_mut();
             search.run(
                 &game,
                 Budget::default(),

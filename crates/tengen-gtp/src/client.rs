@@ -63,15 +63,15 @@ type Line = String;
 ///
 /// ```no_run
 /// use std::time::Duration;
-/// use tengen_gtp::EngineProcess;
-/// let mut gnugo = EngineProcess::spawn("gnugo --mode gtp", Duration::from_secs(10))?;
+/// use tengen_gtp::GtpProcess;
+/// let mut gnugo = GtpProcess::spawn("gnugo --mode gtp", Duration::from_secs(10))?;
 /// assert_eq!(gnugo.send("boardsize 9")?, "");
 /// println!("{}", gnugo.send("genmove b")?);
 /// gnugo.quit();
 /// # Ok::<(), tengen_gtp::ClientError>(())
 /// ```
 #[derive(Debug)]
-pub struct EngineProcess {
+pub struct GtpProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
@@ -113,7 +113,7 @@ fn path_hint(command: &str, error: &io::Error) -> String {
     }
 }
 
-impl EngineProcess {
+impl GtpProcess {
     /// Starts `command_line` (a program and its arguments, shell-style quoting); every answer
     /// must come within `timeout`.
     ///
@@ -155,7 +155,7 @@ impl EngineProcess {
                 }
             });
         }
-        Ok(EngineProcess {
+        Ok(GtpProcess {
             child,
             stdin,
             lines: rx,
@@ -289,7 +289,7 @@ impl EngineProcess {
     }
 }
 
-impl Drop for EngineProcess {
+impl Drop for GtpProcess {
     fn drop(&mut self) {
         self.stdin = None;
         if !matches!(self.child.try_wait(), Ok(Some(_))) {

@@ -173,7 +173,13 @@ impl Engine {
                 },
             };
             if let Some(command) = crate::analysis::command(&line) {
-                (lines, next) = crate::analysis::run(self, &command, lines, &mut output)?;
+                (lines, next) = crate::analysis::run(
+                    &self.game,
+                    &mut self.player,
+                    &command,
+                    lines,
+                    &mut output,
+                )?;
                 continue;
             }
             if let Some(response) = self.respond(&line) {
@@ -182,11 +188,6 @@ impl Engine {
             }
         }
         Ok(())
-    }
-
-    /// The player, for analysis.
-    pub(crate) fn player_mut(&mut self) -> &mut GtpPlayer {
-        &mut self.player
     }
 
     /// Answers one command line with its framed response (`= …\n\n` or `? …\n\n`), or `None`
@@ -700,32 +701,5 @@ fn gtp_result(result: GameResult) -> String {
     match result {
         GameResult::Jigo => "0".to_owned(),
         other => other.to_string(),
-    }
-}
-
-/// Reads one line of at most 1 MiB (the rest of a longer line is skipped).
-pub(crate) fn read_line_bounded<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<usize> {
-    const LIMIT: usize = 1 << 20;
-    let mut total = 0;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(total);
-        }
-        let (used, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (available.len(), false),
-        };
-        let room = LIMIT.saturating_sub(buf.len());
-        buf.extend_from_slice(&available[..used.min(room)]);
-        input.consume(used);
-        total += used;
-        if done {
-            return Ok(total);
-        }
     }
 }

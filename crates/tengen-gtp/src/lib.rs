@@ -44,12 +44,14 @@ mod player;
 mod protocol;
 mod referee;
 
-pub use client::{ClientError, EngineProcess};
+pub use client::{ClientError, GtpProcess};
 pub use engine::{ENGINE_NAME, Engine};
 pub use player::{
     PlayerOptions, default_threads, parse_level, parse_playouts, parse_seconds, parse_threads,
     parse_tune,
 };
-pub use referee::{EngineStats, GameRecord, MatchConfig, MatchError, MatchReport, Side, run_match};
+pub use referee::{
+    EngineStats, Entrant, GameRecord, MatchConfig, MatchError, MatchReport, run_match,
+};
 /// GTP's text forms of colours and vertices (one codec, in `tengen-core`).
 pub use tengen_core::{VertexError, color_name, move_text, parse_color, parse_move, vertex};

@@ -1,5 +1,7 @@
 //! The GTP 2 wire format: preprocessing of command lines, ids, and response framing.
 
+use std::io::{self, BufRead};
+
 /// One command line after preprocessing: an optional id, the name and the arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CommandLine {
@@ -76,6 +78,33 @@ pub(crate) fn frame(id: Option<u64>, ok: bool, text: &str) -> String {
     }
     out.push_str("\n\n");
     out
+}
+
+/// Reads one line of at most 1 MiB (the rest of a longer line is skipped).
+pub(crate) fn read_line_bounded<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<usize> {
+    const LIMIT: usize = 1 << 20;
+    let mut total = 0;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(total);
+        }
+        let (used, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (available.len(), false),
+        };
+        let room = LIMIT.saturating_sub(buf.len());
+        buf.extend_from_slice(&available[..used.min(room)]);
+        input.consume(used);
+        total += used;
+        if done {
+            return Ok(total);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ mod report;
 pub use report::{EngineStats, GameRecord, MatchReport};
 
 use crate::{
-    client::{ClientError, EngineProcess},
+    client::{ClientError, GtpProcess},
     move_text, parse_move, vertex,
 };
 
@@ -22,18 +22,18 @@ const MAX_DISPUTES: u32 = 3;
 
 /// One of the two engines of a match.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
+pub enum Entrant {
     /// The engine given as `--black` (Black in odd games when colours alternate).
     First,
     /// The engine given as `--white`.
     Second,
 }
 
-impl Side {
+impl Entrant {
     fn index(self) -> usize {
         match self {
-            Side::First => 0,
-            Side::Second => 1,
+            Entrant::First => 0,
+            Entrant::Second => 1,
         }
     }
 }
@@ -94,10 +94,10 @@ pub enum MatchError {
     #[error("handicap: {0}")]
     Handicap(#[from] HandicapError),
     /// An engine could not be started at all.
-    #[error("engine {side:?}: {source}")]
+    #[error("engine {entrant:?}: {source}")]
     Engine {
         /// Which engine.
-        side: Side,
+        entrant: Entrant,
         /// Why.
         source: ClientError,
     },
@@ -114,20 +114,20 @@ pub enum MatchError {
 /// An engine of the match: its command line, its process (restarted after a failure), what it
 /// supports.
 struct Player {
-    side: Side,
+    entrant: Entrant,
     command: String,
-    process: Option<EngineProcess>,
+    process: Option<GtpProcess>,
     name: String,
     cleanup: bool,
 }
 
 impl Player {
-    fn start(&mut self, timeout: Duration) -> Result<&mut EngineProcess, ClientError> {
-        if self.process.as_ref().is_some_and(EngineProcess::is_broken) {
+    fn start(&mut self, timeout: Duration) -> Result<&mut GtpProcess, ClientError> {
+        if self.process.as_ref().is_some_and(GtpProcess::is_broken) {
             self.process = None;
         }
         if self.process.is_none() {
-            let mut process = EngineProcess::spawn(&self.command, timeout)?;
+            let mut process = GtpProcess::spawn(&self.command, timeout)?;
             if self.name.is_empty() {
                 let name = process.send("name").unwrap_or_default();
                 let version = process.send("version").unwrap_or_default();
@@ -182,14 +182,14 @@ pub fn run_match(
     }
     let mut players = [
         Player {
-            side: Side::First,
+            entrant: Entrant::First,
             command: config.black.clone(),
             process: None,
             name: String::new(),
             cleanup: false,
         },
         Player {
-            side: Side::Second,
+            entrant: Entrant::Second,
             command: config.white.clone(),
             process: None,
             name: String::new(),
@@ -197,16 +197,16 @@ pub fn run_match(
         },
     ];
     for p in &mut players {
-        let side = p.side;
+        let entrant = p.entrant;
         p.start(config.timeout)
-            .map_err(|source| MatchError::Engine { side, source })?;
+            .map_err(|source| MatchError::Engine { entrant, source })?;
     }
     let mut games = Vec::new();
     for number in 1..=config.games {
         let black = if config.alternate && number % 2 == 0 {
-            Side::Second
+            Entrant::Second
         } else {
-            Side::First
+            Entrant::First
         };
         let record = play_game(config, &mut players, number, black)?;
         on_game(&record);
@@ -223,9 +223,9 @@ pub fn run_match(
     }
     for g in &games {
         for color in Color::ALL {
-            let side = g.side_of(color).index();
+            let entrant = g.entrant_of(color).index();
             let won = g.result.winner() == Some(color);
-            let stats = &mut engines[side];
+            let stats = &mut engines[entrant];
             match color {
                 Color::Black => stats.games_black += 1,
                 Color::White => stats.games_white += 1,
@@ -430,7 +430,7 @@ fn play_game(
     config: &MatchConfig,
     players: &mut [Player; 2],
     number: u32,
-    black: Side,
+    black: Entrant,
 ) -> Result<GameRecord, MatchError> {
     let timeout = config.timeout;
     let mut game = Game::with_handicap(config.size, config.rules, config.handicap)?;
@@ -438,8 +438,8 @@ fn play_game(
         game.set_komi(komi);
     }
     let seat = match black {
-        Side::First => [0, 1],
-        Side::Second => [1, 0],
+        Entrant::First => [0, 1],
+        Entrant::Second => [1, 0],
     };
     let mut table = Table {
         config,

@@ -7,7 +7,9 @@ use std::{collections::BTreeSet, path::PathBuf, time::Duration};
 use tengen_core::{
     BoardSize, Color, Game, GameResult, Move, Phase, Point, Rules, playout::XorShift32,
 };
-use tengen_gtp::{EngineProcess, MatchConfig, move_text, parse_move, run_match};
+use tengen_gtp::{GtpProcess, MatchConfig, move_text, parse_move, run_match};
+
+mod common;
 
 fn gnugo() -> Option<PathBuf> {
     let found = ["/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo"]
@@ -76,7 +78,7 @@ fn replay_sgf(text: &str, rules: Rules) -> (usize, String) {
 fn short_match(rules: Rules, games: u32) {
     let Some(gnugo) = gnugo() else { return };
     let dir = tempfile::tempdir().expect("temp dir");
-    let tengen = format!("'{}' '{rules}'", env!("CARGO_BIN_EXE_tengen-gtp"));
+    let tengen = common::tengen_gtp(&rules, "--level 1 --seed 1");
     let config = MatchConfig {
         games,
         rules,
@@ -125,10 +127,7 @@ fn short_match(rules: Rules, games: u32) {
 fn strength_smoke_tengen_wins_four_of_four_against_gnugo_level_0() {
     let Some(gnugo) = gnugo() else { return };
     let rules = Rules::japanese();
-    let tengen = format!(
-        "'{}' '{rules}' 7 --playouts {SMOKE_PLAYOUTS}",
-        env!("CARGO_BIN_EXE_tengen-gtp")
-    );
+    let tengen = common::tengen_gtp(&rules, &format!("--seed 7 --playouts {SMOKE_PLAYOUTS}"));
     let config = MatchConfig {
         games: 4,
         rules,
@@ -141,7 +140,7 @@ fn strength_smoke_tengen_wins_four_of_four_against_gnugo_level_0() {
     for g in &report.games {
         assert_eq!(
             g.winner(),
-            Some(tengen_gtp::Side::First),
+            Some(tengen_gtp::Entrant::First),
             "game {}: {} ({:?}; {:?})\n{}",
             g.number,
             g.result,
@@ -167,7 +166,7 @@ fn match_tengen_vs_gnugo_japanese_two_games() {
 }
 
 /// The stones GNU Go has of `color`.
-fn gnugo_stones(gnugo: &mut EngineProcess, color: &str, size: BoardSize) -> BTreeSet<Point> {
+fn gnugo_stones(gnugo: &mut GtpProcess, color: &str, size: BoardSize) -> BTreeSet<Point> {
     let text = gnugo
         .send(&format!("list_stones {color}"))
         .expect("list_stones");
@@ -185,7 +184,7 @@ fn differential(ko: &str, gnugo_option: &str, games: u32, seed: u32) {
     let Some(gnugo) = gnugo() else { return };
     let rules: Rules = format!("japanese,ko={ko}").parse().expect("rules");
     let size = BoardSize::new(7).expect("7x7");
-    let mut process = EngineProcess::spawn(
+    let mut process = GtpProcess::spawn(
         &gnugo_command(&gnugo, gnugo_option),
         Duration::from_secs(20),
     )
@@ -270,7 +269,7 @@ fn differential_situational_superko_aga_6_against_gnugo() {
 /// One command to Tengen's engine and to GNU Go: both answers.
 fn both(
     engine: &mut tengen_gtp::Engine,
-    gnugo: &mut EngineProcess,
+    gnugo: &mut GtpProcess,
     command: &str,
 ) -> (String, String) {
     let ours = engine.respond(command).expect("an answer");
@@ -294,7 +293,7 @@ const ETERNAL_LIFE_CYCLE: [&str; 4] = ["b A7", "w C7", "b B7", "w D7"];
 fn gtp_engine_follows_the_board_after_a_cycle_like_gnugo() {
     let Some(gnugo) = gnugo() else { return };
     let size = BoardSize::new(7).expect("7x7");
-    let mut process = EngineProcess::spawn(&gnugo_command(&gnugo, ""), Duration::from_secs(20))
+    let mut process = GtpProcess::spawn(&gnugo_command(&gnugo, ""), Duration::from_secs(20))
         .expect("GNU Go starts");
     let mut engine = tengen_gtp::Engine::new(Rules::japanese());
     for command in ["boardsize 7", "clear_board"] {

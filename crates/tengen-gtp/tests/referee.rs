@@ -5,10 +5,13 @@
 use std::{path::Path, time::Duration};
 
 use tengen_core::{GameResult, Rules};
-use tengen_gtp::{MatchConfig, MatchReport, Side, run_match};
+use tengen_gtp::{Entrant, MatchConfig, MatchReport, run_match};
 
+mod common;
+
+/// Tengen's engine as `tengen gtp` plays with no options: level 1, seed 1, one thread.
 fn tengen(rules: Rules) -> String {
-    format!("'{}' '{rules}'", env!("CARGO_BIN_EXE_tengen-gtp"))
+    common::tengen_gtp(&rules, "--level 1 --seed 1")
 }
 
 /// A fake engine: answers every command with `=` except `genmove`, which runs `on_genmove`
@@ -66,7 +69,7 @@ fn referee_engine_that_hangs_past_the_timeout_loses_on_time() {
         "{:?}",
         g.reason
     );
-    assert_eq!(g.winner(), Some(Side::First));
+    assert_eq!(g.winner(), Some(Entrant::First));
 }
 
 #[test]
@@ -133,8 +136,8 @@ fn referee_tengen_self_play_ends_by_count_and_alternates_colours() {
         ..MatchConfig::new(tengen(Rules::aga()), tengen(Rules::aga()))
     };
     let report = run_match(&config, |_| {}).expect("the match runs");
-    assert_eq!(report.games[0].black, Side::First);
-    assert_eq!(report.games[1].black, Side::Second);
+    assert_eq!(report.games[0].black, Entrant::First);
+    assert_eq!(report.games[1].black, Entrant::Second);
     for g in &report.games {
         assert_eq!(g.errors, [0, 0], "{:?}", g.notes);
         assert!(g.moves > 10);

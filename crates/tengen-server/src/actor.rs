@@ -12,14 +12,15 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use crate::{
     config::ServerConfig,
-    engine::{self, EngineAction, EngineSnap},
     error::AppError,
+    gtp_seat,
     own::{self, SearchPool},
     runtime::{Record, Runtime},
+    seat::{self, SeatAction, SeatMsg, SeatSnap},
     secret,
     settings::SeatKind,
     store::{GameSummary, Lease, Store, StoreError},
-    wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, WireError},
+    wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, WireError, xy},
 };
 
 mod chat;
@@ -64,21 +65,13 @@ pub(crate) enum ActorMsg {
         lag_ms: u64,
         reply: oneshot::Sender<Result<Option<String>, WireError>>,
     },
-    Engine {
-        color: Color,
-        seq: u64,
-        action: EngineAction,
-    },
+    /// What an engine seat did, or whether Tengen's own player is thinking.
+    Seat(SeatMsg),
     /// Tengen's estimate of the dead stones for proposal `version` after `resumptions`.
     Estimated {
         version: u32,
         resumptions: u32,
         points: Vec<crate::wire::Xy>,
-    },
-    /// Tengen's own player started (or stopped) searching a move.
-    Thinking {
-        color: Color,
-        thinking: bool,
     },
     Join {
         invite: String,
@@ -92,6 +85,12 @@ pub(crate) enum ActorMsg {
     Snapshot {
         reply: oneshot::Sender<crate::wire::GameView>,
     },
+}
+
+impl From<SeatMsg> for ActorMsg {
+    fn from(msg: SeatMsg) -> ActorMsg {
+        ActorMsg::Seat(msg)
+    }
 }
 
 /// A handle to a running actor.
@@ -115,9 +114,6 @@ impl GameHandle {
 
 /// How long an actor with nobody connected stays in memory when no clock needs it.
 const IDLE_EXIT: Duration = Duration::from_secs(300);
-/// Audience changes (spectators, seats connected) go out at most this often: a crowd
-/// arriving, or a client reconnecting in a loop, costs one small message per interval.
-const AUDIENCE_EVERY: Duration = Duration::from_millis(500);
 
 struct Actor {
     rt: Runtime,
@@ -131,7 +127,7 @@ struct Actor {
     /// When the audience last went out, and whether it changed since.
     audience_sent: Option<Instant>,
     audience_changed: bool,
-    engine_snaps: Option<watch::Sender<Option<Arc<EngineSnap>>>>,
+    engine_snaps: Option<watch::Sender<Option<Arc<SeatSnap>>>>,
     last_activity: Instant,
     config: ServerConfig,
     /// Set when the state could not be rebuilt: the actor stops.
@@ -191,14 +187,14 @@ pub(crate) fn spawn(
             if let SeatKind::Engine { engine, level } = actor.rt.seat_kind(color).clone() {
                 let (snap_tx, snap_rx) = watch::channel(None);
                 actor.engine_snaps = Some(snap_tx);
-                let own = engine == engine::OWN;
-                let seat = engine::Seat {
+                let own = engine == seat::OWN;
+                let seat = seat::Seat {
                     color,
                     name: engine,
                     timeout: config.engine_timeout,
                 };
                 if own {
-                    let level = level.unwrap_or(own::DEFAULT_LEVEL);
+                    let level = level.unwrap_or(seat::DEFAULT_LEVEL);
                     let pool = searches.clone();
                     tokio::spawn(own::run(seat, level, pool, snap_rx, tx.clone()));
                 } else {
@@ -208,7 +204,7 @@ pub(crate) fn spawn(
                         .find(|(n, _)| *n == seat.name)
                         .map(|(_, c)| c.clone())
                         .ok_or_else(|| format!("{}: this server no longer offers it", seat.name));
-                    tokio::spawn(engine::run(seat, command, snap_rx, tx.clone()));
+                    tokio::spawn(gtp_seat::run(seat, command, snap_rx, tx.clone()));
                 }
             }
         }
@@ -271,7 +267,7 @@ impl Actor {
             .rt
             .created_ms
             .saturating_add(self.config.invite_ttl.as_millis() as u64);
-        let left = expires_ms.saturating_sub(crate::http::now_ms());
+        let left = expires_ms.saturating_sub(crate::record::now_ms());
         Some(Instant::now() + Duration::from_millis(left))
     }
 
@@ -279,36 +275,6 @@ impl Actor {
         if self.expiry().is_some_and(|d| d <= Instant::now()) {
             let _ = self.commit(vec![Record::Expired]).await;
         }
-    }
-
-    /// When the audience is to go out: at once if it has not for an interval.
-    fn audience_due(&self) -> Option<Instant> {
-        if !self.audience_changed {
-            return None;
-        }
-        Some(
-            self.audience_sent
-                .map_or_else(Instant::now, |t| t + AUDIENCE_EVERY),
-        )
-    }
-
-    fn audience_did_change(&mut self) {
-        self.audience_changed = true;
-    }
-
-    fn send_audience(&mut self) {
-        self.audience_changed = false;
-        self.audience_sent = Some(Instant::now());
-        if self.updates.receiver_count() == 0 {
-            return;
-        }
-        let connected = |c: Color| self.rt.is_engine(c) || *self.conns.get(c) > 0;
-        let msg = ServerMsg::Audience {
-            spectators: self.spectators,
-            black: connected(Color::Black),
-            white: connected(Color::White),
-        };
-        let _ = self.updates.send(Arc::from(to_json(&msg)));
     }
 
     fn idle_deadline(&self) -> Option<Instant> {
@@ -379,13 +345,15 @@ impl Actor {
                 let result = self.command(role, from, msg, lag_ms).await;
                 let _ = reply.send(result);
             }
-            ActorMsg::Engine { color, seq, action } => self.engine_action(color, seq, action).await,
+            ActorMsg::Seat(SeatMsg::Action { color, seq, action }) => {
+                self.engine_action(color, seq, action).await;
+            }
             ActorMsg::Estimated {
                 version,
                 resumptions,
                 points,
             } => self.estimated(version, resumptions, points).await,
-            ActorMsg::Thinking { color, thinking } => {
+            ActorMsg::Seat(SeatMsg::Thinking { color, thinking }) => {
                 if *self.rt.engine_thinking.get(color) != thinking {
                     *self.rt.engine_thinking.get_mut(color) = thinking;
                     self.broadcast_state();
@@ -452,9 +420,9 @@ impl Actor {
         self.commit(records).await.map(|()| None)
     }
 
-    async fn engine_action(&mut self, color: Color, seq: u64, action: EngineAction) {
+    async fn engine_action(&mut self, color: Color, seq: u64, action: SeatAction) {
         *self.rt.engine_thinking.get_mut(color) = false;
-        if let EngineAction::Failed(reason) = action {
+        if let SeatAction::Failed(reason) = action {
             eprintln!("tengen: game {}: engine {reason}", self.rt.id);
             if !self.rt.finished() {
                 *self.rt.engine_failure.get_mut(color) = Some(reason.clone());
@@ -470,7 +438,7 @@ impl Actor {
         }
         let now = Instant::now();
         let records = match action {
-            EngineAction::Move(mv) => {
+            SeatAction::Move(mv) => {
                 let ply = self.rt.ply();
                 let msg = match mv {
                     Move::Play(p) => ClientMsg::Play {
@@ -497,26 +465,29 @@ impl Actor {
                     Err(_) => return,
                 }
             }
-            EngineAction::Illegal(reason) => vec![self.rt.engine_illegal(color, reason)],
-            EngineAction::Resign => vec![Record::Resign { by: color.into() }],
-            EngineAction::Failed(_) => return,
-            EngineAction::Place(points) => {
-                match self
-                    .rt
-                    .decide(color, &ClientMsg::PlaceHandicap { points }, now)
-                {
+            SeatAction::Illegal(reason) => vec![self.rt.engine_illegal(color, reason)],
+            SeatAction::Resign => vec![Record::Resign { by: color.into() }],
+            SeatAction::Failed(_) => return,
+            SeatAction::Place(points) => {
+                match self.rt.decide(
+                    color,
+                    &ClientMsg::PlaceHandicap {
+                        points: points.into_iter().map(xy).collect(),
+                    },
+                    now,
+                ) {
                     Ok(r) => r,
                     Err(_) => return,
                 }
             }
-            EngineAction::Dead(points) => {
+            SeatAction::Dead(points) => {
                 let Some(game) = &self.rt.game else { return };
                 if game.phase() != Phase::Scoring || game.accepted(color) {
                     return;
                 }
                 vec![Record::ProposeDead {
                     by: color.into(),
-                    points,
+                    points: points.into_iter().map(xy).collect(),
                 }]
             }
         };
@@ -730,13 +701,13 @@ impl Actor {
 
     fn notify_engine(&self) {
         if let Some(tx) = &self.engine_snaps {
-            let snap = EngineSnap {
+            let snap = SeatSnap {
                 seq: self.rt.game_seq,
                 over: self.rt.finished(),
                 started: self.rt.started(),
                 both_joined: self.rt.joined(Color::Black) && self.rt.joined(Color::White),
                 handicap: self.rt.setup.handicap,
-                size: self.rt.setup.board_size(),
+                size: self.rt.setup.size,
                 game: self.rt.game.clone(),
                 time: self.rt.setup.time,
                 clock: self
@@ -768,8 +739,8 @@ pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> String {
 pub(crate) fn summary(rt: &Runtime) -> GameSummary {
     GameSummary {
         id: rt.id.clone(),
-        size: rt.setup.size,
-        rules: rt.setup.rules.clone(),
+        size: rt.setup.size.get(),
+        rules: rt.setup.rules.to_string(),
         black: rt.setup.black.name().to_owned(),
         white: rt.setup.white.name().to_owned(),
         phase: serde_json::to_value(rt.phase_view())

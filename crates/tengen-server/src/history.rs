@@ -24,8 +24,7 @@ pub(crate) fn board_text(board: &Board) -> String {
 /// Every move with its captures, and the initial board (empty before the game starts).
 pub(crate) fn moves(rt: &Runtime) -> (Vec<MoveView>, String) {
     let Some(game) = &rt.game else {
-        let n = usize::from(rt.setup.size);
-        return (Vec::new(), ".".repeat(n * n));
+        return (Vec::new(), ".".repeat(rt.setup.size.area()));
     };
     let mut board = game.initial_board().clone();
     let initial = board_text(&board);

@@ -4,7 +4,7 @@ use std::{
     collections::HashMap,
     net::SocketAddr,
     sync::{Arc, Mutex},
-    time::{Instant, SystemTime, UNIX_EPOCH},
+    time::Instant,
 };
 
 use axum::{
@@ -18,7 +18,7 @@ use axum::{
     routing::{get, post},
 };
 use serde::{Deserialize, Serialize};
-use tengen_core::{Color, Nigiri, aga_handicap, vertex};
+use tengen_core::{Color, Nigiri, Rules, aga_handicap, vertex};
 use tower_http::{compression::CompressionLayer, timeout::TimeoutLayer};
 
 use crate::{
@@ -26,11 +26,11 @@ use crate::{
     config::ServerConfig,
     error::AppError,
     forward,
-    limits::PerAddress,
+    limits::{PerAddress, peer_ip},
+    record::now_ms,
     runtime::Record,
     secret,
-    serve::peer_ip,
-    settings::{CreateGame, Placement, rules_summary},
+    settings::{CreateGame, Placement},
     store::{Claim, GameSummary, Store},
 };
 
@@ -297,7 +297,9 @@ async fn info(State(state): State<AppState>) -> Json<serde_json::Value> {
         .iter()
         .map(|&name| RulesInfo {
             name,
-            summary: rules_summary(name),
+            summary: Rules::preset(name)
+                .map(|r| r.describe())
+                .unwrap_or_default(),
         })
         .collect();
     let engines: Vec<&str> = state.0.engines.iter().map(|(n, _)| n.as_str()).collect();
@@ -329,7 +331,7 @@ async fn preview(
     let form = form(body)?;
     let names: Vec<String> = state.0.engines.iter().map(|(n, _)| n.clone()).collect();
     let setup = form.resolve(&names, true).map_err(AppError::BadRequest)?;
-    let size = setup.board_size();
+    let size = setup.size;
     let handicap = match (setup.handicap, setup.placement) {
         (0, _) => "Even game: Black moves first.".to_owned(),
         (1, _) => "One-stone handicap: Black moves first, no stones placed.".to_owned(),
@@ -347,7 +349,7 @@ async fn preview(
     };
     Ok(Json(Preview {
         komi: tengen_core::Komi::from_half_points(setup.komi_half_points).to_string(),
-        rules_summary: rules_summary(&setup.rules),
+        rules_summary: setup.rules.describe(),
         handicap,
     }))
 }
@@ -358,12 +360,6 @@ struct Created {
     color: String,
     seat: String,
     invite: Option<String>,
-}
-
-pub(crate) fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
 }
 
 async fn create_game(
@@ -386,7 +382,7 @@ async fn create_game(
         .map_err(AppError::BadRequest)?;
     let id = secret::new_id();
     let seat = secret::new_token();
-    let creator = Color::from(setup.creator);
+    let creator = setup.creator;
     let invite = matches!(
         setup.seat(creator.other()),
         crate::settings::SeatKind::Person { .. }

@@ -7,10 +7,12 @@
 
 use std::{
     collections::HashMap,
-    net::IpAddr,
+    net::{IpAddr, Ipv4Addr, SocketAddr},
     sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
+
+use axum::extract::ConnectInfo;
 
 /// A token bucket: `burst` actions at once, then one per `refill`.
 #[derive(Clone, Debug)]
@@ -125,6 +127,12 @@ impl Drop for Slot {
             }
         }
     }
+}
+
+/// The peer of a request served by [`crate::serve`]; requests from elsewhere (a router mounted in
+/// another server) all count as one unknown address.
+pub(crate) fn peer_ip(info: Option<&ConnectInfo<SocketAddr>>) -> IpAddr {
+    info.map_or(Ipv4Addr::UNSPECIFIED.into(), |c| c.0.ip())
 }
 
 #[cfg(test)]

@@ -25,16 +25,10 @@ use tengen_engine::{Clock, Decision, Player, PlayerConfig, SearchConfig, TIME_MA
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 
 use crate::{
-    actor::ActorMsg,
     clock::{ClockState, TimeControl},
     dead_stones::estimate_dead_stones,
-    engine::{EngineAction, EngineSnap, Seat, handicap_points, report},
-    wire::xy,
+    seat::{Seat, SeatAction, SeatMsg, SeatSnap, Turns, handicap_points},
 };
-
-/// The level of games whose stored seat names none (created before levels existed, or by a
-/// client that sends none).
-pub(crate) const DEFAULT_LEVEL: u8 = 5;
 
 /// The least thinking time a fair share gives.
 const MIN_SHARE: Duration = Duration::from_millis(50);
@@ -192,7 +186,7 @@ pub(crate) fn clock_now(time: &TimeControl, state: &ClockState, elapsed_ms: u64)
 
 /// How one search ended.
 enum Searched {
-    Done(EngineAction),
+    Done(SeatAction),
     /// The game changed or ended under it: cancelled, nothing to say.
     Superseded,
 }
@@ -202,50 +196,38 @@ pub(crate) async fn run(
     seat: Seat,
     level: u8,
     pool: SearchPool,
-    mut snaps: watch::Receiver<Option<Arc<EngineSnap>>>,
-    actor: mpsc::Sender<ActorMsg>,
+    snaps: watch::Receiver<Option<Arc<SeatSnap>>>,
+    actor: mpsc::Sender<impl From<SeatMsg>>,
 ) {
     let color = seat.color;
     let mut player = Some(Player::new(player_config(level)));
-    let mut acted_at: Option<u64> = None;
-    loop {
-        let snap = snaps.borrow_and_update().clone();
-        if let Some(snap) = snap {
-            if snap.is_over() {
+    let mut turns = Turns::new(color, snaps, actor);
+    while let Some(snap) = turns.next().await {
+        let (snaps, actor) = turns.channels();
+        let action = match act(&seat, &pool, &mut player, &snap, snaps, actor).await {
+            Ok(Some(Searched::Done(action))) => Some(action),
+            Ok(Some(Searched::Superseded)) => {
+                let thinking = SeatMsg::Thinking {
+                    color,
+                    thinking: false,
+                };
+                let _ = actor.send(thinking.into()).await;
+                turns.look_again();
+                None
+            }
+            Ok(None) => None,
+            Err(e) => Some(SeatAction::Failed(format!("{}: {e}", seat.name))),
+        };
+        if let Some(action) = action {
+            if turns.act(&snap, action).await {
                 break;
             }
-            if acted_at != Some(snap.seq) {
-                let action = match act(&seat, &pool, &mut player, &snap, &mut snaps, &actor).await {
-                    Ok(Some(Searched::Done(action))) => Some(action),
-                    Ok(Some(Searched::Superseded)) => {
-                        let _ = actor
-                            .send(ActorMsg::Thinking {
-                                color,
-                                thinking: false,
-                            })
-                            .await;
-                        // Look at the new state at once (its change was already seen).
-                        continue;
-                    }
-                    Ok(None) => None,
-                    Err(e) => Some(EngineAction::Failed(format!("{}: {e}", seat.name))),
-                };
-                if let Some(action) = action {
-                    acted_at = Some(snap.seq);
-                    if report(&actor, color, snap.seq, action).await {
-                        break;
-                    }
-                }
-            }
-        }
-        if snaps.changed().await.is_err() {
-            break;
         }
     }
 }
 
 /// Waits until the game moves on from version `seq` (or ends, or the actor goes).
-async fn superseded(snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>, seq: u64) {
+async fn superseded(snaps: &mut watch::Receiver<Option<Arc<SeatSnap>>>, seq: u64) {
     loop {
         if snaps.changed().await.is_err() {
             return;
@@ -264,14 +246,14 @@ async fn act(
     seat: &Seat,
     pool: &SearchPool,
     player: &mut Option<Player>,
-    snap: &EngineSnap,
-    snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>,
-    actor: &mpsc::Sender<ActorMsg>,
+    snap: &SeatSnap,
+    snaps: &mut watch::Receiver<Option<Arc<SeatSnap>>>,
+    actor: &mpsc::Sender<impl From<SeatMsg>>,
 ) -> Result<Option<Searched>, String> {
     let color = seat.color;
     let Some(game) = &snap.game else {
         if color == Color::Black && snap.both_joined {
-            return Ok(Some(Searched::Done(EngineAction::Place(handicap_points(
+            return Ok(Some(Searched::Done(SeatAction::Place(handicap_points(
                 snap.size,
                 snap.handicap,
             )))));
@@ -294,12 +276,8 @@ async fn act(
                 let _permit = pool.acquire().await;
                 estimate_dead_stones(game.clone()).await
             };
-            let dead = estimate
-                .unwrap_or_else(|| game.suggest_dead())
-                .into_iter()
-                .map(xy)
-                .collect();
-            Ok(Some(Searched::Done(EngineAction::Dead(dead))))
+            let dead = estimate.unwrap_or_else(|| game.suggest_dead());
+            Ok(Some(Searched::Done(SeatAction::Dead(dead))))
         }
         _ => Ok(None),
     }
@@ -310,10 +288,10 @@ async fn search(
     seat: &Seat,
     pool: &SearchPool,
     player: &mut Option<Player>,
-    snap: &EngineSnap,
+    snap: &SeatSnap,
     game: &Game,
-    snaps: &mut watch::Receiver<Option<Arc<EngineSnap>>>,
-    actor: &mpsc::Sender<ActorMsg>,
+    snaps: &mut watch::Receiver<Option<Arc<SeatSnap>>>,
+    actor: &mpsc::Sender<impl From<SeatMsg>>,
 ) -> Result<Searched, String> {
     let color = seat.color;
     let permit = tokio::select! {
@@ -343,10 +321,13 @@ async fn search(
         allowed = allowed.min(to_zero);
     }
     let _ = actor
-        .send(ActorMsg::Thinking {
-            color,
-            thinking: true,
-        })
+        .send(
+            SeatMsg::Thinking {
+                color,
+                thinking: true,
+            }
+            .into(),
+        )
         .await;
     let cancel = Arc::new(AtomicBool::new(false));
     let game_copy = game.clone();
@@ -403,8 +384,8 @@ async fn search(
     })?;
     *player = Some(me);
     Ok(Searched::Done(match decision {
-        Decision::Play(mv) => EngineAction::Move(mv),
-        Decision::Resign => EngineAction::Resign,
+        Decision::Play(mv) => SeatAction::Move(mv),
+        Decision::Resign => SeatAction::Resign,
     }))
 }
 

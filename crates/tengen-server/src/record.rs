@@ -1,5 +1,7 @@
 //! The persisted records of a game: its append-only log, one JSON object per action.
 
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use serde::{Deserialize, Serialize};
 use tengen_core::Color;
 
@@ -8,6 +10,14 @@ use crate::{
     settings::GameSetup,
     wire::{Side, Xy},
 };
+
+/// Wall-clock milliseconds since the Unix epoch: the time records are stamped with (and
+/// invitations expire by), which a restart must not reset as it resets an `Instant`.
+pub(crate) fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
 
 /// One persisted action. Records are appended, never changed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,6 +9,7 @@ use std::time::Instant;
 use tengen_core::{ActionError, ByColor, Color, Game, Move, Penalty, Phase, Point};
 
 pub(crate) use crate::record::{Record, UndoReq};
+pub(crate) use crate::rematch_state::Rematch;
 use crate::{
     clock::{ClockState, TimeControl},
     lag,
@@ -54,54 +55,6 @@ pub(crate) struct Runtime {
     pub chat: Vec<crate::wire::ChatLine>,
     /// The rematch offered at the end, if any.
     pub rematch: Rematch,
-}
-
-/// A rematch at the end of a game, as its records say.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Rematch {
-    /// Who offered.
-    pub by: Option<Color>,
-    pub declined: bool,
-    /// The new game, once accepted.
-    pub game: Option<String>,
-}
-
-impl Rematch {
-    pub(crate) fn view(&self) -> Option<crate::wire::RematchView> {
-        self.by.map(|by| crate::wire::RematchView {
-            by: by.into(),
-            declined: self.declined,
-            game: self.game.clone(),
-        })
-    }
-
-    /// Applies a rematch record to a game that is `finished`; `None` for any other record.
-    fn apply(&mut self, record: &Record, finished: bool) -> Option<Result<(), String>> {
-        let check = |ok: bool, why: &str| if ok { Ok(()) } else { Err(why.to_owned()) };
-        Some(match record {
-            Record::RematchOffered { by } => check(
-                finished && self.game.is_none(),
-                "a rematch offer out of place",
-            )
-            .map(|()| {
-                *self = Rematch {
-                    by: Some((*by).into()),
-                    ..Rematch::default()
-                };
-            }),
-            Record::RematchDeclined { by } => check(
-                self.by == Some(Color::from(*by).other()) && self.game.is_none(),
-                "declining a rematch nobody offered",
-            )
-            .map(|()| self.declined = true),
-            Record::RematchStarted { game } => check(
-                self.by.is_some() && self.game.is_none(),
-                "a rematch nobody offered",
-            )
-            .map(|()| self.game = Some(game.clone())),
-            _ => return None,
-        })
-    }
 }
 
 impl Runtime {
@@ -498,8 +451,7 @@ impl Runtime {
                     Some(g) => g.resign((*by).into()).map_err(e)?,
                     None => {
                         // Resigning before the handicap stones are placed: an empty game.
-                        let mut g =
-                            tengen_core::Game::new(self.setup.board_size(), self.setup.rules());
+                        let mut g = tengen_core::Game::new(self.setup.size, self.setup.rules);
                         let r = g.resign((*by).into()).map_err(e)?;
                         self.game = Some(g);
                         r

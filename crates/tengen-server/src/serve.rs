@@ -10,7 +10,6 @@
 use std::{
     future::Future,
     io,
-    net::SocketAddr,
     pin::Pin,
     task::{Context, Poll},
     time::Duration,
@@ -214,10 +213,4 @@ impl AsyncWrite for Counted {
     fn is_write_vectored(&self) -> bool {
         self.stream.is_write_vectored()
     }
-}
-
-/// The peer of a request served by [`serve`]; requests from elsewhere (a router mounted in
-/// another server) all count as one unknown address.
-pub(crate) fn peer_ip(info: Option<&ConnectInfo<SocketAddr>>) -> std::net::IpAddr {
-    info.map_or(std::net::Ipv4Addr::UNSPECIFIED.into(), |c| c.0.ip())
 }

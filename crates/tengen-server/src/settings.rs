@@ -124,9 +124,9 @@ impl SeatKind {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSetup {
     /// Board size.
-    pub size: u8,
-    /// The rules in their text form.
-    pub rules: String,
+    pub size: BoardSize,
+    /// The rules (stored in their text form, which any earlier record's text reads as).
+    pub rules: Rules,
     /// Handicap stones (0 even, 1 no komi, 2+ stones).
     pub handicap: u32,
     /// Fixed or free placement.
@@ -142,7 +142,7 @@ pub struct GameSetup {
     /// Colours were drawn by nigiri.
     pub nigiri: bool,
     /// The creator's colour.
-    pub creator: crate::wire::Side,
+    pub creator: Color,
     /// Listed in the lobby: the open seat needs no invite.
     #[serde(default)]
     pub open: bool,
@@ -158,40 +158,6 @@ impl GameSetup {
         if let SeatKind::Person { name: shown } = seat {
             name.clone_into(shown);
         }
-    }
-}
-
-/// The one-line summary of a rule set shown on the form and the game page.
-#[must_use]
-pub(crate) fn rules_summary(rules_text: &str) -> String {
-    let preset = rules_text
-        .split(',')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    let base = match preset.as_str() {
-        "aga" => {
-            "AGA: territory counting, a pass gives the opponent a stone and White passes last, situational superko; area counting gives the same margin"
-        }
-        "japanese" => {
-            "Japanese: territory counting, simple ko, no territory in seki; disputes resume play with the opponent of who asked"
-        }
-        "chinese" => {
-            "Chinese: area counting (stones + territory), positional superko, White gets a point per handicap stone"
-        }
-        "tromp-taylor" => {
-            "Tromp-Taylor: area counting, positional superko, multi-stone suicide allowed"
-        }
-        _ => "Custom rules",
-    };
-    if rules_text.contains(',') {
-        format!(
-            "{base} (changed: {})",
-            rules_text.split_once(',').map_or("", |(_, r)| r)
-        )
-    } else {
-        base.to_owned()
     }
 }
 
@@ -260,7 +226,7 @@ impl CreateGame {
                 name: "Opponent".into(),
             },
             OpponentChoice::Tengen { level } => {
-                let level = level.unwrap_or(crate::own::DEFAULT_LEVEL);
+                let level = level.unwrap_or(crate::seat::DEFAULT_LEVEL);
                 if !(1..=tengen_engine::MAX_LEVEL).contains(&level) {
                     return Err(format!(
                         "level {level}: Tengen's levels are 1 to {}",
@@ -268,7 +234,7 @@ impl CreateGame {
                     ));
                 }
                 SeatKind::Engine {
-                    engine: crate::engine::OWN.into(),
+                    engine: crate::seat::OWN.into(),
                     level: Some(level),
                 }
             }
@@ -294,8 +260,8 @@ impl CreateGame {
             Color::White => (opponent, me),
         };
         Ok(GameSetup {
-            size: size.get(),
-            rules: rules.to_string(),
+            size,
+            rules,
             handicap: self.handicap,
             placement: self.placement,
             komi_half_points: komi.half_points(),
@@ -303,25 +269,13 @@ impl CreateGame {
             black,
             white,
             nigiri: self.color == ColorChoice::Nigiri,
-            creator: creator.into(),
+            creator,
             open: self.open && matches!(self.opponent, OpponentChoice::Person),
         })
     }
 }
 
 impl GameSetup {
-    /// The rules value.
-    #[must_use]
-    pub fn rules(&self) -> Rules {
-        self.rules.parse().unwrap_or_else(|_| Rules::aga())
-    }
-
-    /// The board size.
-    #[must_use]
-    pub fn board_size(&self) -> BoardSize {
-        BoardSize::new(u32::from(self.size)).unwrap_or_default()
-    }
-
     /// Whether Black must still choose the handicap points.
     #[must_use]
     pub fn needs_free_placement(&self) -> bool {
@@ -334,8 +288,8 @@ impl GameSetup {
         if self.needs_free_placement() {
             return None;
         }
-        let mut game = Game::with_handicap(self.board_size(), self.rules(), self.handicap)
-            .unwrap_or_else(|_| Game::new(self.board_size(), self.rules()));
+        let mut game = Game::with_handicap(self.size, self.rules, self.handicap)
+            .unwrap_or_else(|_| Game::new(self.size, self.rules));
         game.set_komi(Komi::from_half_points(self.komi_half_points));
         Some(game)
     }
@@ -348,8 +302,8 @@ impl GameSetup {
         if points.len() != self.handicap as usize {
             return Err(format!("place exactly {} stones", self.handicap));
         }
-        let mut game = Game::with_free_handicap(self.board_size(), self.rules(), points)
-            .map_err(|e| e.to_string())?;
+        let mut game =
+            Game::with_free_handicap(self.size, self.rules, points).map_err(|e| e.to_string())?;
         game.set_komi(Komi::from_half_points(self.komi_half_points));
         Ok(game)
     }
@@ -410,6 +364,36 @@ mod tests {
             serde_json::to_string(&gtp).unwrap(),
             r#"{"kind":"engine","engine":"gnugo"}"#
         );
+    }
+
+    #[test]
+    fn a_setup_stored_by_earlier_versions_loads_typed_and_unreadable_rules_are_refused() {
+        // As earlier versions stored it: the rules text as the player typed it.
+        let stored = r#"{"size":9,"rules":" AGA , Scoring=Area ","handicap":0,"placement":"fixed","komi_half_points":11,"time":{"kind":"none"},"black":{"kind":"person","name":"A"},"white":{"kind":"person","name":"B"},"nigiri":false,"creator":"white"}"#;
+        let setup: GameSetup = serde_json::from_str(stored).unwrap();
+        assert_eq!(setup.rules, "aga,scoring=area".parse::<Rules>().unwrap());
+        assert_eq!(setup.size, BoardSize::new(9).unwrap());
+        assert_eq!(setup.creator, Color::White);
+        let written = serde_json::to_string(&setup).unwrap();
+        assert!(
+            written.contains(r#""rules":"aga,scoring=area""#),
+            "{written}"
+        );
+        assert!(written.contains(r#""size":9,"#), "{written}");
+        // Not AGA in its place: the record does not load, and says why.
+        let bad = stored.replace(" AGA , Scoring=Area ", "aga,ko=sometimes");
+        let error = serde_json::from_str::<GameSetup>(&bad)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains(r#"rules "aga,ko=sometimes": ko=sometimes is not allowed"#),
+            "{error}"
+        );
+        let big = stored.replace(r#""size":9"#, r#""size":26"#);
+        let error = serde_json::from_str::<GameSetup>(&big)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("board size 26 is out of range"), "{error}");
     }
 
     #[test]

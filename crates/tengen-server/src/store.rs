@@ -4,14 +4,18 @@
 //! before its future resolves, and both number their schema with the one list of migrations
 //! here ([`SCHEMA_VERSION`]).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 mod cluster;
+mod pg_statement;
 mod pg_writer;
 mod postgres;
 mod sqlite;
 
-pub use postgres::{LEASE_TTL, PgStore};
+pub use cluster::LEASE_TTL;
+pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
 /// A boxed future, so that [`Store`] can be used as `dyn Store`.
@@ -21,9 +25,23 @@ pub use futures_util::future::BoxFuture;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum StoreError {
-    /// The database reported an error.
-    #[error("database: {0}")]
-    Database(String),
+    /// SQLite reported an error.
+    #[error("SQLite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// PostgreSQL refused a statement (one it could be reached for: see
+    /// [`StoreError::Unavailable`]). Shared, as every append of a failed group gets it.
+    #[error("PostgreSQL: {0}")]
+    Postgres(#[source] Arc<sqlx::Error>),
+    /// A game's summary could not be written as JSON.
+    #[error("the game's summary as JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The SQLite writer's thread could not be started.
+    #[error("the SQLite writer's thread: {0}")]
+    Thread(#[source] std::io::Error),
+    /// An append touched another number of rows than it writes: the game is not there, or
+    /// another server runs it.
+    #[error("game {0}: no such game, or another server runs it")]
+    NoSuchGame(String),
     /// A record with this sequence number exists already (two writers for one game).
     #[error("record {seq} of game {game} exists already")]
     Conflict {

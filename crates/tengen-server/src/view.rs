@@ -7,7 +7,7 @@ use tengen_core::{ByColor, Color, Game, HalfPoints, Ownership, Phase, Score, mov
 use crate::{
     clock::TimeControl,
     runtime::Runtime,
-    settings::{SeatKind, rules_summary},
+    settings::SeatKind,
     wire::{
         ClockView, LastMove, PlayerView, ScoreView, Side, SideScoreView, StateView, UndoView, xy,
     },
@@ -41,7 +41,7 @@ impl Runtime {
         spectators: u32,
         now: Instant,
     ) -> StateView {
-        let size = self.setup.size;
+        let size = self.setup.size.get();
         let running = self.clock_running();
         let elapsed = self.elapsed_ms(now);
         let game = self.game.as_ref();
@@ -72,8 +72,8 @@ impl Runtime {
                 can_claim: self.can_claim(c),
                 failure: self.engine_failure.get(c).clone(),
                 level: match kind {
-                    SeatKind::Engine { engine, level } if engine == crate::engine::OWN => {
-                        Some(level.unwrap_or(crate::own::DEFAULT_LEVEL))
+                    SeatKind::Engine { engine, level } if engine == crate::seat::OWN => {
+                        Some(level.unwrap_or(crate::seat::DEFAULT_LEVEL))
                     }
                     _ => None,
                 },
@@ -110,8 +110,8 @@ impl Runtime {
             v,
             id: self.id.clone(),
             size,
-            rules: self.setup.rules.clone(),
-            rules_summary: rules_summary(&self.setup.rules),
+            rules: self.setup.rules.to_string(),
+            rules_summary: self.setup.rules.describe(),
             komi: tengen_core::Komi::from_half_points(self.setup.komi_half_points).to_string(),
             handicap: self.setup.handicap,
             placement: self.setup.placement,

@@ -1,6 +1,6 @@
 //! Bytes to text: the byte-order mark, the `CA` property, and guesses for files without `CA`.
 
-use crate::error::{ErrorKind, Position};
+use crate::error::{ErrorKind, TextPosition};
 use encoding_rs::{
     BIG5, DecoderResult, EUC_KR, Encoding, GB18030, GBK, SHIFT_JIS, UTF_8, UTF_16BE, UTF_16LE,
     WINDOWS_1252,
@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 /// A problem found while decoding, placed in the bytes (the text does not exist yet).
 pub(crate) struct DecodeProblem {
-    pub(crate) position: Position,
+    pub(crate) position: TextPosition,
     pub(crate) kind: ErrorKind,
 }
 
@@ -77,7 +77,7 @@ fn sniff_utf16(bytes: &[u8]) -> Option<&'static Encoding> {
 }
 
 /// Decodes without replacement, or says where the first bad byte sequence is.
-fn decode_exact(encoding: &'static Encoding, bytes: &[u8]) -> Result<String, Position> {
+fn decode_exact(encoding: &'static Encoding, bytes: &[u8]) -> Result<String, TextPosition> {
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let capacity = decoder
         .max_utf8_buffer_length_without_replacement(bytes.len())
@@ -153,7 +153,7 @@ pub(crate) fn decode(bytes: &[u8], strict: bool) -> Result<Decoded<'_>, DecodePr
     // 2. UTF-16 without a mark.
     if let Some(encoding) = sniff_utf16(bytes) {
         problems.push(DecodeProblem {
-            position: Position { line: 1, column: 1 },
+            position: TextPosition { line: 1, column: 1 },
             kind: ErrorKind::CharsetFallback {
                 used: encoding.name(),
                 why: "no byte-order mark, guessed from the zero bytes",
@@ -265,7 +265,7 @@ fn guessed<'a>(
 ) -> Decoded<'a> {
     let encoding = guess_legacy(bytes);
     problems.push(DecodeProblem {
-        position: Position { line: 1, column: 1 },
+        position: TextPosition { line: 1, column: 1 },
         kind: ErrorKind::CharsetFallback {
             used: encoding.name(),
             why,

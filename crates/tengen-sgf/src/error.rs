@@ -5,14 +5,14 @@ use std::fmt;
 /// A place in the text: 1-based line and 1-based column, the column counted in characters of
 /// the decoded text (for a charset error before decoding: in bytes of the line).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Position {
+pub struct TextPosition {
     /// Line, from 1. `\n`, `\r\n` and a lone `\r` each end a line.
     pub line: u32,
     /// Column, from 1.
     pub column: u32,
 }
 
-impl fmt::Display for Position {
+impl fmt::Display for TextPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}, column {}", self.line, self.column)
     }
@@ -23,7 +23,7 @@ impl fmt::Display for Position {
 #[error("{position}: {kind}")]
 pub struct SgfError {
     /// Where the problem starts.
-    pub position: Position,
+    pub position: TextPosition,
     /// What is wrong.
     pub kind: ErrorKind,
 }
@@ -163,10 +163,10 @@ impl PropertyError {
 
 /// Converts byte offsets into line/column positions in one pass over `text`.
 /// `offsets` need not be sorted; the result is in the same order.
-pub(crate) fn positions(text: &str, offsets: &[usize]) -> Vec<Position> {
+pub(crate) fn positions(text: &str, offsets: &[usize]) -> Vec<TextPosition> {
     let mut order: Vec<usize> = (0..offsets.len()).collect();
     order.sort_by_key(|&i| offsets[i]);
-    let mut result = vec![Position::default(); offsets.len()];
+    let mut result = vec![TextPosition::default(); offsets.len()];
     let bytes = text.as_bytes();
     let (mut line, mut column, mut at) = (1u32, 1u32, 0usize);
     for i in order {
@@ -187,7 +187,7 @@ pub(crate) fn positions(text: &str, offsets: &[usize]) -> Vec<Position> {
             }
             at += 1;
         }
-        result[i] = Position { line, column };
+        result[i] = TextPosition { line, column };
     }
     result
 }

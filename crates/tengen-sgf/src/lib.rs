@@ -37,7 +37,7 @@ mod replay;
 mod tree;
 mod write;
 
-pub use error::{ErrorKind, Position, PropertyError, SgfError};
+pub use error::{ErrorKind, PropertyError, SgfError, TextPosition};
 pub use go::{RecordedResult, WinBy, parse_point, point_text};
 pub use parse::{Collection, Mode, parse, parse_str};
 pub use replay::{

@@ -1,7 +1,7 @@
 //! The reader: one pass over the decoded text with an explicit stack, no recursion.
 
 use crate::decode::{self, charset_for_label};
-use crate::error::{ErrorKind, Position, SgfError, positions};
+use crate::error::{ErrorKind, SgfError, TextPosition, positions};
 use crate::tree::{GameTree, NodeId};
 
 /// How forgiving the reader is.
@@ -52,7 +52,7 @@ const MAX_WARNINGS: usize = 1000;
 pub fn parse(input: &[u8], mode: Mode) -> Result<Collection, SgfError> {
     if u32::try_from(input.len()).is_err() {
         return Err(SgfError {
-            position: Position { line: 1, column: 1 },
+            position: TextPosition { line: 1, column: 1 },
             kind: ErrorKind::TooLarge,
         });
     }
@@ -120,7 +120,7 @@ fn check_charsets(collection: &mut Collection, text: &str, mode: Mode) -> Result
 pub fn parse_str(text: &str, mode: Mode) -> Result<Collection, SgfError> {
     if u32::try_from(text.len()).is_err() {
         return Err(SgfError {
-            position: Position { line: 1, column: 1 },
+            position: TextPosition { line: 1, column: 1 },
             kind: ErrorKind::TooLarge,
         });
     }

@@ -4,8 +4,6 @@
 //! clone, compare, write) recurses as deep as the tree: a 1 MB chain of variations is as safe
 //! as a 1 MB main line.
 
-use std::fmt;
-
 const NONE: u32 = u32::MAX;
 
 /// The handle of a node inside its [`GameTree`].
@@ -426,16 +424,6 @@ impl<'a> Node<'a> {
     }
 }
 
-impl fmt::Debug for Node<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(";")?;
-        for p in self.properties() {
-            write!(f, "{p:?}")?;
-        }
-        Ok(())
-    }
-}
-
 /// One property of a node: an identifier such as `B` and one or more text values.
 #[derive(Copy, Clone)]
 pub struct Property<'a> {
@@ -467,16 +455,6 @@ impl<'a> Property<'a> {
     #[must_use]
     pub fn value(self) -> &'a str {
         self.values().next().unwrap_or("")
-    }
-}
-
-impl fmt::Debug for Property<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())?;
-        for v in self.values() {
-            write!(f, "[{}]", crate::write::escape(v))?;
-        }
-        Ok(())
     }
 }
 
@@ -515,10 +493,3 @@ impl PartialEq for GameTree {
 }
 
 impl Eq for GameTree {}
-
-impl fmt::Debug for GameTree {
-    /// The tree as SGF text.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::write::to_sgf(std::slice::from_ref(self)))
-    }
-}

@@ -1,8 +1,8 @@
 //! The writer: `FF[4]` text that the reader reads back to the same trees.
 
 use crate::decode::reads_back_as_utf8;
-use crate::tree::{GameTree, NodeId};
-use std::borrow::Cow;
+use crate::tree::{GameTree, Node, NodeId, Property};
+use std::{borrow::Cow, fmt};
 
 /// Lines are broken before a property that starts past this column.
 const WRAP: usize = 72;
@@ -40,10 +40,6 @@ pub(crate) fn escape(value: &str) -> Cow<'_, str> {
 /// ```
 #[must_use]
 pub fn write(games: &[GameTree]) -> String {
-    to_sgf(games)
-}
-
-pub(crate) fn to_sgf(games: &[GameTree]) -> String {
     let mut w = Writer {
         out: String::new(),
         line_start: 0,
@@ -138,5 +134,34 @@ impl Writer {
                 }
             }
         }
+    }
+}
+
+// The trees print as the SGF text the writer makes, so that a failed comparison shows SGF.
+
+impl fmt::Debug for Node<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(";")?;
+        for p in self.properties() {
+            write!(f, "{p:?}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Property<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())?;
+        for v in self.values() {
+            write!(f, "[{}]", escape(v))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for GameTree {
+    /// The tree as SGF text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write(std::slice::from_ref(self)))
     }
 }

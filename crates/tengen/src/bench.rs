@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::{Subcommand, ValueEnum};
 use tengen_core::{
     BoardSize,
-    playout::{self, Policy},
+    playout::{self, CandidateOrder},
 };
 
 #[derive(Subcommand)]
@@ -24,8 +24,8 @@ pub(crate) enum BenchCommand {
         seed: u32,
         /// `reference` follows PLAYOUT.md exactly; `fast` draws from the same distribution
         /// in the board's own order of empty points.
-        #[arg(long, value_enum, default_value_t = PolicyArg::Fast)]
-        policy: PolicyArg,
+        #[arg(long, value_enum, default_value_t = OrderArg::Fast)]
+        policy: OrderArg,
     },
     /// GNU Go's whole-board move tests (gnugo-genmove-dev) for any GTP engine: the share of
     /// right answers, per suite and board size, and the time per move.
@@ -54,7 +54,7 @@ pub(crate) struct SearchArgs {
 }
 
 #[derive(Copy, Clone, ValueEnum)]
-pub(crate) enum PolicyArg {
+pub(crate) enum OrderArg {
     Reference,
     Fast,
 }
@@ -141,8 +141,8 @@ pub(crate) fn run(command: BenchCommand) -> anyhow::Result<()> {
         } => {
             let size = BoardSize::new(size).context("--size")?;
             let policy = match policy {
-                PolicyArg::Reference => Policy::Reference,
-                PolicyArg::Fast => Policy::Fast,
+                OrderArg::Reference => CandidateOrder::Reference,
+                OrderArg::Fast => CandidateOrder::Fast,
             };
             let start = Instant::now();
             let summary = playout::run(size, playouts, seed, policy);

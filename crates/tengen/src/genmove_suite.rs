@@ -22,7 +22,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use serde::Deserialize;
 use tengen_core::{BoardSize, Color, Move};
-use tengen_gtp::{EngineProcess, color_name, move_text, vertex};
+use tengen_gtp::{GtpProcess, color_name, move_text, vertex};
 use tengen_sgf::{GameTree, Mode};
 
 #[derive(Args)]
@@ -115,7 +115,7 @@ pub(crate) fn run(args: GenmoveSuiteArgs) -> anyhow::Result<()> {
     }
     let timeout = Duration::from_secs(args.timeout);
     // Fail early and clearly when the engine cannot start at all.
-    EngineProcess::spawn(&args.engine, timeout)?.quit();
+    GtpProcess::spawn(&args.engine, timeout)?.quit();
 
     let next = AtomicUsize::new(0);
     let outcomes: Mutex<Vec<Option<Outcome>>> =
@@ -173,7 +173,7 @@ pub(crate) fn run(args: GenmoveSuiteArgs) -> anyhow::Result<()> {
 fn run_one(
     command: &str,
     timeout: Duration,
-    engine: &mut Option<EngineProcess>,
+    engine: &mut Option<GtpProcess>,
     test: &SuiteTest,
     position: &Position,
 ) -> Outcome {
@@ -185,7 +185,7 @@ fn run_one(
         seconds: 0.0,
     };
     if engine.is_none() {
-        match EngineProcess::spawn(command, timeout) {
+        match GtpProcess::spawn(command, timeout) {
             Ok(process) => *engine = Some(process),
             Err(error) => return failed(error.to_string()),
         }

@@ -4,7 +4,7 @@ use std::{fmt, path::PathBuf};
 
 use tengen_core::{Color, GameResult};
 
-use super::Side;
+use super::Entrant;
 
 /// One game of a match.
 #[derive(Clone, Debug)]
@@ -12,7 +12,7 @@ pub struct GameRecord {
     /// 1, 2, …
     pub number: u32,
     /// Which engine had Black.
-    pub black: Side,
+    pub black: Entrant,
     /// The result, as the referee counted it.
     pub result: GameResult,
     /// Moves played (passes included).
@@ -22,7 +22,7 @@ pub struct GameRecord {
     pub reason: Option<String>,
     /// Everything the referee noted: illegal moves replaced by passes, disputes, refusals.
     pub notes: Vec<String>,
-    /// Errors per engine (indexed by [`Side`]): illegal moves, crashes, timeouts, garbage,
+    /// Errors per engine (indexed by [`Entrant`]): illegal moves, crashes, timeouts, garbage,
     /// refused legal moves.
     pub errors: [u32; 2],
     /// The SGF file written, if any.
@@ -34,17 +34,17 @@ pub struct GameRecord {
 impl GameRecord {
     /// The engine that won, if any.
     #[must_use]
-    pub fn winner(&self) -> Option<Side> {
-        self.result.winner().map(|c| self.side_of(c))
+    pub fn winner(&self) -> Option<Entrant> {
+        self.result.winner().map(|c| self.entrant_of(c))
     }
 
     /// The engine that played `color`.
     #[must_use]
-    pub fn side_of(&self, color: Color) -> Side {
+    pub fn entrant_of(&self, color: Color) -> Entrant {
         match (color, self.black) {
-            (Color::Black, side) => side,
-            (Color::White, Side::First) => Side::Second,
-            (Color::White, Side::Second) => Side::First,
+            (Color::Black, entrant) => entrant,
+            (Color::White, Entrant::First) => Entrant::Second,
+            (Color::White, Entrant::Second) => Entrant::First,
         }
     }
 }
@@ -101,7 +101,7 @@ impl fmt::Display for MatchReport {
         writeln!(f, "{}", self.settings)?;
         for g in &self.games {
             let black = &self.engines[g.black.index()].name;
-            let white = &self.engines[g.side_of(Color::White).index()].name;
+            let white = &self.engines[g.entrant_of(Color::White).index()].name;
             write!(
                 f,
                 "game {:>3}: B {black} / W {white}: {} in {} moves",

@@ -132,7 +132,7 @@ impl Actor {
             name,
             text,
             ply: self.rt.ply(),
-            at_ms: crate::http::now_ms(),
+            at_ms: crate::record::now_ms(),
         };
         self.commit(vec![Record::Chat { line: line.clone() }])
             .await?;

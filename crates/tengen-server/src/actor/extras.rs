@@ -1,10 +1,21 @@
 //! What the actor keeps for the features beside the game itself.
 
-use std::{collections::HashMap, time::Instant};
+use std::{
+    collections::HashMap,
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
+use tengen_core::Color;
 use tokio::sync::mpsc;
 
-use super::ActorMsg;
+use super::{Actor, ActorMsg, to_json};
+use crate::wire::ServerMsg;
+
+/// Audience changes (spectators, seats connected) go out at most this often: a crowd
+/// arriving, or a client reconnecting in a loop, costs one small message per interval.
+const AUDIENCE_EVERY: Duration = Duration::from_millis(500);
+
 use super::chat::Speaker;
 use crate::own::SearchPool;
 
@@ -28,5 +39,37 @@ impl Extras {
             chat_times: HashMap::new(),
             rematch_seats: [None, None],
         }
+    }
+}
+
+impl Actor {
+    /// When the audience is to go out: at once if it has not for an interval.
+    pub(super) fn audience_due(&self) -> Option<Instant> {
+        if !self.audience_changed {
+            return None;
+        }
+        Some(
+            self.audience_sent
+                .map_or_else(Instant::now, |t| t + AUDIENCE_EVERY),
+        )
+    }
+
+    pub(super) fn audience_did_change(&mut self) {
+        self.audience_changed = true;
+    }
+
+    pub(super) fn send_audience(&mut self) {
+        self.audience_changed = false;
+        self.audience_sent = Some(Instant::now());
+        if self.updates.receiver_count() == 0 {
+            return;
+        }
+        let connected = |c: Color| self.rt.is_engine(c) || *self.conns.get(c) > 0;
+        let msg = ServerMsg::Audience {
+            spectators: self.spectators,
+            black: connected(Color::Black),
+            white: connected(Color::White),
+        };
+        let _ = self.updates.send(Arc::from(to_json(&msg)));
     }
 }

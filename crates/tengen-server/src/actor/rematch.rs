@@ -19,7 +19,7 @@ use crate::{
     runtime::{Rematch, Runtime},
     secret,
     settings::SeatKind,
-    wire::{ClientMsg, ErrorCode, Role, ServerMsg, Side, WireError},
+    wire::{ClientMsg, ErrorCode, Role, ServerMsg, WireError},
 };
 
 fn refuse(message: &str) -> WireError {
@@ -117,7 +117,7 @@ impl Actor {
     async fn start_rematch(&mut self) -> Result<(), WireError> {
         let mut setup = self.rt.setup.clone();
         std::mem::swap(&mut setup.black, &mut setup.white);
-        setup.creator = Side::from(Color::from(setup.creator).other());
+        setup.creator = setup.creator.other();
         setup.nigiri = false;
         setup.open = false;
         let mut new_seats: [Option<String>; 2] = [None, None];
@@ -136,7 +136,7 @@ impl Actor {
             setup,
             seats: hashes,
             invite: None,
-            at_ms: crate::http::now_ms(),
+            at_ms: crate::record::now_ms(),
         };
         let rt = Runtime::new(&record, Instant::now()).map_err(|e| refuse(&e))?;
         self.store

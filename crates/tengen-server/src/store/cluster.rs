@@ -18,7 +18,7 @@ use tokio::sync::watch;
 
 use super::{
     Claim, Lease, StoreError,
-    postgres::{bounded, pg_err},
+    pg_statement::{bounded, pg_err},
 };
 
 /// How long a server may go unseen before its games may be taken over: the longest a game

@@ -12,7 +12,7 @@ use tokio::sync::{Mutex, mpsc, oneshot};
 use super::{
     GameSummary, StoreError,
     cluster::Cluster,
-    postgres::{bounded_raw, pg_err},
+    pg_statement::{bounded_raw, pg_err},
 };
 
 /// Appends in one group at most.
@@ -112,7 +112,10 @@ async fn together(pool: &PgPool, group: &[Append]) -> Result<bool, sqlx::Error> 
 fn same(e: &StoreError) -> StoreError {
     match e {
         StoreError::Unavailable(why) => StoreError::Unavailable(why.clone()),
-        e => StoreError::Database(e.to_string()),
+        StoreError::Postgres(e) => StoreError::Postgres(Arc::clone(e)),
+        // Nothing else reaches it (`pg_err` and the statement timeout make only these two),
+        // and an unknown outcome is what `Unavailable` means.
+        e => StoreError::Unavailable(e.to_string()),
     }
 }
 
@@ -164,10 +167,7 @@ fn answer(
             cluster.lose(&a.game);
             Err(StoreError::NotHeld(a.game.clone()))
         }
-        Ok(_) => Err(StoreError::Database(format!(
-            "game {}: no such game, or another server runs it",
-            a.game
-        ))),
+        Ok(_) => Err(StoreError::NoSuchGame(a.game.clone())),
         Err(e) if unique_violation(&e) => Err(StoreError::Conflict {
             game: a.game.clone(),
             seq: a.first_seq,

@@ -14,19 +14,15 @@ use tokio::sync::{mpsc, oneshot};
 use super::{
     BoxFuture, Claim, GameSummary, MIGRATIONS, SCHEMA_VERSION, Store, StoreError,
     cluster::Cluster,
+    pg_statement::bounded,
     pg_writer::{self, Append},
 };
-
-pub use super::cluster::LEASE_TTL;
 
 /// How long start-up waits for the first connection.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a query waits for a connection from the pool: while the database is down, a
 /// move is refused after this long rather than waiting for it to come back.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
-/// The longest a statement may take before the store gives up on it (its outcome is then
-/// unknown, and the actor reloads the game from the log).
-const STATEMENT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Connections in the pool: the writers' (which group the appends) and the reads', and each
 /// connection costs the database a process.
 const POOL_SIZE: u32 = 16;
@@ -65,32 +61,6 @@ fn describe(options: &PgConnectOptions) -> String {
     )
 }
 
-/// Whether an error means the database cannot be reached (rather than that it refused the
-/// statement): then a move is refused with `unavailable` and retried later.
-fn unreachable(e: &sqlx::Error) -> bool {
-    match e {
-        sqlx::Error::Io(_)
-        | sqlx::Error::PoolTimedOut
-        | sqlx::Error::PoolClosed
-        | sqlx::Error::WorkerCrashed
-        | sqlx::Error::Protocol(_)
-        | sqlx::Error::Tls(_) => true,
-        // Class 08: connection exceptions; 57P01-3: shutting down, crashed, starting up.
-        sqlx::Error::Database(db) => db
-            .code()
-            .is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
-        _ => false,
-    }
-}
-
-pub(super) fn pg_err(e: sqlx::Error) -> StoreError {
-    if unreachable(&e) {
-        StoreError::Unavailable(e.to_string())
-    } else {
-        StoreError::Database(e.to_string())
-    }
-}
-
 /// Why the first connection failed, in words an operator can act on.
 fn connect_error(e: &sqlx::Error, options: &PgConnectOptions) -> String {
     match e {
@@ -107,27 +77,6 @@ fn connect_error(e: &sqlx::Error, options: &PgConnectOptions) -> String {
         },
         e => e.to_string(),
     }
-}
-
-/// Runs `f` with [`STATEMENT_TIMEOUT`].
-pub(super) async fn bounded<T>(
-    f: impl std::future::Future<Output = Result<T, sqlx::Error>>,
-) -> Result<T, StoreError> {
-    bounded_raw(f).await?.map_err(pg_err)
-}
-
-/// As [`bounded`], leaving the database's error to the caller.
-pub(super) async fn bounded_raw<T>(
-    f: impl std::future::Future<Output = Result<T, sqlx::Error>>,
-) -> Result<Result<T, sqlx::Error>, StoreError> {
-    tokio::time::timeout(STATEMENT_TIMEOUT, f)
-        .await
-        .map_err(|_| {
-            StoreError::Unavailable(format!(
-                "no answer from PostgreSQL within {} s",
-                STATEMENT_TIMEOUT.as_secs()
-            ))
-        })
 }
 
 /// Applies the migrations the database lacks, under an advisory lock so that servers

@@ -27,33 +27,23 @@ pub struct SqliteStore {
     reader: Arc<Mutex<rusqlite::Connection>>,
 }
 
-fn db_err(e: rusqlite::Error) -> StoreError {
-    StoreError::Database(e.to_string())
-}
-
 fn open_conn(path: &Path, full_sync: bool) -> Result<rusqlite::Connection, StoreError> {
-    let conn = rusqlite::Connection::open(path).map_err(db_err)?;
-    conn.busy_timeout(std::time::Duration::from_secs(5))
-        .map_err(db_err)?;
-    conn.pragma_update(None, "journal_mode", "WAL")
-        .map_err(db_err)?;
+    let conn = rusqlite::Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(
         None,
         "synchronous",
         if full_sync { "FULL" } else { "NORMAL" },
-    )
-    .map_err(db_err)?;
-    conn.pragma_update(None, "foreign_keys", "ON")
-        .map_err(db_err)?;
+    )?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
     Ok(conn)
 }
 
 /// Applies the migrations the file lacks; refuses a file whose schema is newer than this
 /// program's.
 fn migrate(conn: &mut rusqlite::Connection) -> Result<(), StoreError> {
-    let version: u32 = conn
-        .query_row("PRAGMA user_version", [], |r| r.get(0))
-        .map_err(db_err)?;
+    let version: u32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if version > SCHEMA_VERSION {
         return Err(StoreError::SchemaTooNew {
             found: version,
@@ -61,11 +51,10 @@ fn migrate(conn: &mut rusqlite::Connection) -> Result<(), StoreError> {
         });
     }
     for (i, migration) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        let tx = conn.transaction().map_err(db_err)?;
-        tx.execute_batch(migration.sqlite).map_err(db_err)?;
-        tx.pragma_update(None, "user_version", i + 1)
-            .map_err(db_err)?;
-        tx.commit().map_err(db_err)?;
+        let tx = conn.transaction()?;
+        tx.execute_batch(migration.sqlite)?;
+        tx.pragma_update(None, "user_version", i + 1)?;
+        tx.commit()?;
     }
     Ok(())
 }
@@ -86,7 +75,7 @@ impl SqliteStore {
     /// [`StoreError::SchemaTooNew`] for a file written by a newer version.
     pub fn open_with(path: &Path, full_sync: bool) -> Result<SqliteStore, StoreError> {
         let named = |e: StoreError| match e {
-            StoreError::Database(why) => StoreError::Open(format!("{}: {why}", path.display())),
+            StoreError::Sqlite(why) => StoreError::Open(format!("{}: {why}", path.display())),
             e => e,
         };
         let mut conn = open_conn(path, full_sync).map_err(named)?;
@@ -96,7 +85,7 @@ impl SqliteStore {
         std::thread::Builder::new()
             .name("tengen-sqlite-writer".into())
             .spawn(move || writer_loop(conn, rx))
-            .map_err(|e| StoreError::Database(e.to_string()))?;
+            .map_err(StoreError::Thread)?;
         Ok(SqliteStore {
             writer: Mutex::new(tx),
             reader: Arc::new(Mutex::new(reader)),
@@ -138,7 +127,12 @@ fn writer_loop(mut conn: rusqlite::Connection, rx: std_mpsc::Receiver<Append>) {
 fn write_batch(conn: &mut rusqlite::Connection, batch: &[Append]) -> Vec<Result<(), StoreError>> {
     let mut tx = match conn.transaction() {
         Ok(tx) => tx,
-        Err(e) => return batch.iter().map(|_| Err(db_err(e.clone_err()))).collect(),
+        Err(e) => {
+            return batch
+                .iter()
+                .map(|_| Err(StoreError::from(e.clone_err())))
+                .collect();
+        }
     };
     let mut results = Vec::with_capacity(batch.len());
     for a in batch {
@@ -146,7 +140,10 @@ fn write_batch(conn: &mut rusqlite::Connection, batch: &[Append]) -> Vec<Result<
     }
     match tx.commit() {
         Ok(()) => results,
-        Err(e) => batch.iter().map(|_| Err(db_err(e.clone_err()))).collect(),
+        Err(e) => batch
+            .iter()
+            .map(|_| Err(StoreError::from(e.clone_err())))
+            .collect(),
     }
 }
 
@@ -161,9 +158,8 @@ impl CloneErr for rusqlite::Error {
 }
 
 fn write_one(tx: &mut rusqlite::Transaction<'_>, a: &Append) -> Result<(), StoreError> {
-    let sp = tx.savepoint_with_name("append").map_err(db_err)?;
-    let summary =
-        serde_json::to_string(&a.summary).map_err(|e| StoreError::Database(e.to_string()))?;
+    let sp = tx.savepoint_with_name("append")?;
+    let summary = serde_json::to_string(&a.summary)?;
     let flags = a.summary.flags();
     let (finished, waiting, expired) = (
         i64::from(flags.finished),
@@ -189,19 +185,18 @@ fn write_one(tx: &mut rusqlite::Transaction<'_>, a: &Append) -> Result<(), Store
             "UPDATE games SET finished = ?2, summary = ?3, waiting = ?4, expired = ?5 WHERE id = ?1",
             rusqlite::params![a.game, finished, summary, waiting, expired],
         )
-        .map_err(db_err)?;
+        ?;
     }
     {
-        let mut stmt = sp
-            .prepare_cached("INSERT INTO records (game_id, seq, record) VALUES (?1, ?2, ?3)")
-            .map_err(db_err)?;
+        let mut stmt =
+            sp.prepare_cached("INSERT INTO records (game_id, seq, record) VALUES (?1, ?2, ?3)")?;
         for (i, r) in a.records.iter().enumerate() {
             let seq = a.first_seq + i as u64;
             stmt.execute(rusqlite::params![a.game, seq as i64, r])
                 .map_err(|e| conflict_or(e, a, seq))?;
         }
     }
-    sp.commit().map_err(db_err)
+    sp.commit().map_err(StoreError::from)
 }
 
 fn conflict_or(e: rusqlite::Error, a: &Append, seq: u64) -> StoreError {
@@ -210,7 +205,7 @@ fn conflict_or(e: rusqlite::Error, a: &Append, seq: u64) -> StoreError {
             game: a.game.clone(),
             seq,
         },
-        _ => db_err(e),
+        _ => StoreError::from(e),
     }
 }
 
@@ -251,20 +246,17 @@ impl Store for SqliteStore {
                 .map(|()| true)
                 .or_else(|e| match e {
                     rusqlite::Error::QueryReturnedNoRows => Ok(false),
-                    e => Err(db_err(e)),
+                    e => Err(StoreError::from(e)),
                 })?;
             if !exists {
                 return Ok(None);
             }
-            let mut stmt = conn
-                .prepare_cached("SELECT record FROM records WHERE game_id = ?1 ORDER BY seq")
-                .map_err(db_err)?;
-            let rows = stmt
-                .query_map([&game], |r| r.get::<_, String>(0))
-                .map_err(db_err)?;
+            let mut stmt =
+                conn.prepare_cached("SELECT record FROM records WHERE game_id = ?1 ORDER BY seq")?;
+            let rows = stmt.query_map([&game], |r| r.get::<_, String>(0))?;
             rows.collect::<Result<Vec<_>, _>>()
                 .map(Some)
-                .map_err(db_err)
+                .map_err(StoreError::from)
         }))
     }
 
@@ -274,21 +266,17 @@ impl Store for SqliteStore {
         waiting_since_ms: u64,
     ) -> BoxFuture<'_, Result<Vec<GameSummary>, StoreError>> {
         Box::pin(self.read(move |conn| {
-            let mut stmt = conn
-                .prepare_cached(
-                    "SELECT summary FROM games
+            let mut stmt = conn.prepare_cached(
+                "SELECT summary FROM games
                      WHERE expired = 0 AND NOT (waiting = 1 AND created_ms < ?2)
                      ORDER BY created_ms DESC LIMIT ?1",
-                )
-                .map_err(db_err)?;
-            let rows = stmt
-                .query_map(rusqlite::params![limit, waiting_since_ms as i64], |r| {
-                    r.get::<_, String>(0)
-                })
-                .map_err(db_err)?;
+            )?;
+            let rows = stmt.query_map(rusqlite::params![limit, waiting_since_ms as i64], |r| {
+                r.get::<_, String>(0)
+            })?;
             let mut out = Vec::new();
             for row in rows {
-                let text = row.map_err(db_err)?;
+                let text = row?;
                 if let Ok(s) = serde_json::from_str(&text) {
                     out.push(s);
                 }
@@ -307,13 +295,11 @@ impl Store for SqliteStore {
 
     fn live_games(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
         Box::pin(self.read(|conn| {
-            let mut stmt = conn
-                .prepare_cached("SELECT id FROM games WHERE finished = 0 AND waiting = 0")
-                .map_err(db_err)?;
-            let rows = stmt
-                .query_map([], |r| r.get::<_, String>(0))
-                .map_err(db_err)?;
-            rows.collect::<Result<Vec<_>, _>>().map_err(db_err)
+            let mut stmt =
+                conn.prepare_cached("SELECT id FROM games WHERE finished = 0 AND waiting = 0")?;
+            let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
+            rows.collect::<Result<Vec<_>, _>>()
+                .map_err(StoreError::from)
         }))
     }
 }

@@ -2,124 +2,38 @@
 //! `own.rs`). An engine task watches its game's state and answers through the actor,
 //! exactly like a person's connection, so the actor referees engines too.
 
-use std::{
-    sync::Arc,
-    time::{Duration, Instant},
-};
+use std::{sync::Arc, time::Duration};
 
-use tengen_core::{
-    BoardSize, Color, Game, Move, Phase, Point, aga_handicap, move_text, parse_move, vertex,
-};
-use tengen_gtp::EngineProcess;
+use tengen_core::{Color, Game, Move, Phase, Point, move_text, parse_move, vertex};
+use tengen_gtp::GtpProcess;
 use tokio::sync::{mpsc, watch};
 
 use crate::{
-    actor::ActorMsg,
-    clock::{ClockState, TimeControl},
     dead_stones::estimate_dead_stones,
-    wire::{Xy, xy},
+    seat::{Seat, SeatAction, SeatMsg, SeatSnap, Turns, handicap_points},
 };
-
-/// The name of Tengen's own player, which runs in this process.
-pub(crate) const OWN: &str = "tengen";
-
-/// What the engine seat does.
-#[derive(Clone, Debug)]
-pub(crate) enum EngineAction {
-    Move(Move),
-    Illegal(String),
-    Resign,
-    Place(Vec<Xy>),
-    Dead(Vec<Xy>),
-    /// The engine did not start, died or stopped answering: why, naming the engine.
-    Failed(String),
-}
-
-/// An engine seat of one game.
-pub(crate) struct Seat {
-    pub color: Color,
-    pub name: String,
-    /// The longest an answer may take.
-    pub timeout: Duration,
-}
-
-/// The game as the engine task sees it after each change.
-pub(crate) struct EngineSnap {
-    pub seq: u64,
-    /// The game is over (finished, or aborted).
-    pub over: bool,
-    pub started: bool,
-    pub both_joined: bool,
-    pub handicap: u32,
-    pub size: BoardSize,
-    pub game: Option<Game>,
-    /// The game's clock, and the clock of the engine's colour at the start of this turn.
-    pub time: TimeControl,
-    pub clock: ClockState,
-    /// When the turn's clock was last (re)started, and the time charged before that.
-    pub turn_started: Instant,
-    pub spent_before_ms: u64,
-}
-
-impl EngineSnap {
-    /// Whether the seat has nothing more to do: the game finished or was aborted.
-    pub(crate) fn is_over(&self) -> bool {
-        self.over
-            || self
-                .game
-                .as_ref()
-                .is_some_and(|g| matches!(g.phase(), Phase::Finished(_)))
-    }
-}
-
-/// Hands the seat's `action` for the game's version `seq` to the actor. Whether the seat
-/// must stop: the actor is gone, or the action is the engine's failure (a failed engine is
-/// not restarted in its game).
-pub(crate) async fn report(
-    actor: &mpsc::Sender<ActorMsg>,
-    color: Color,
-    seq: u64,
-    action: EngineAction,
-) -> bool {
-    let failed = matches!(action, EngineAction::Failed(_));
-    let msg = ActorMsg::Engine { color, seq, action };
-    actor.send(msg).await.is_err() || failed
-}
 
 /// Runs a GTP engine seat until the game ends, the engine fails, or the actor goes away.
 /// `command` is the engine's command line, or why the engine cannot run at all.
 pub(crate) async fn run(
     seat: Seat,
     command: Result<String, String>,
-    mut snaps: watch::Receiver<Option<Arc<EngineSnap>>>,
-    actor: mpsc::Sender<ActorMsg>,
+    snaps: watch::Receiver<Option<Arc<SeatSnap>>>,
+    actor: mpsc::Sender<impl From<SeatMsg>>,
 ) {
-    let color = seat.color;
+    let mut turns = Turns::new(seat.color, snaps, actor);
     let mut gtp: Option<Gtp> = None;
-    let mut acted_at: Option<u64> = None;
-    loop {
-        let snap = snaps.borrow_and_update().clone();
-        if let Some(snap) = snap {
-            if snap.is_over() {
+    while let Some(snap) = turns.next().await {
+        let action = match act(&seat, &command, &mut gtp, &snap).await {
+            Ok(action) => action,
+            // A failed engine is not restarted in this game: its opponent is told, and may
+            // claim the game or abort it.
+            Err(e) => Some(SeatAction::Failed(format!("{}: {e}", seat.name))),
+        };
+        if let Some(action) = action {
+            if turns.act(&snap, action).await {
                 break;
             }
-            if acted_at != Some(snap.seq) {
-                let action = match act(&seat, &command, &mut gtp, &snap).await {
-                    Ok(action) => action,
-                    // A failed engine is not restarted in this game: its opponent is told,
-                    // and may claim the game or abort it.
-                    Err(e) => Some(EngineAction::Failed(format!("{}: {e}", seat.name))),
-                };
-                if let Some(action) = action {
-                    acted_at = Some(snap.seq);
-                    if report(&actor, color, snap.seq, action).await {
-                        break;
-                    }
-                }
-            }
-        }
-        if snaps.changed().await.is_err() {
-            break;
         }
     }
     if let Some(mut g) = gtp {
@@ -132,8 +46,8 @@ async fn act(
     seat: &Seat,
     command: &Result<String, String>,
     gtp: &mut Option<Gtp>,
-    snap: &EngineSnap,
-) -> Result<Option<EngineAction>, String> {
+    snap: &SeatSnap,
+) -> Result<Option<SeatAction>, String> {
     let g = match gtp {
         Some(g) => g,
         None => {
@@ -174,21 +88,11 @@ pub async fn check_engine(command: String, timeout: Duration) -> Result<EngineCh
     answers
 }
 
-pub(crate) fn handicap_points(size: BoardSize, n: u32) -> Vec<Xy> {
-    if let Ok(points) = aga_handicap(size, n) {
-        return points.into_iter().map(xy).collect();
-    }
-    let mut all: Vec<Point> = size.points().collect();
-    let mut rng = rand::rng();
-    rand::seq::SliceRandom::shuffle(all.as_mut_slice(), &mut rng);
-    all.into_iter().take(n as usize).map(xy).collect()
-}
-
 /// An engine spoken to in GTP, through `tengen_gtp`'s client on a blocking thread (every
 /// answer within the seat's timeout).
 struct Gtp {
     /// `None` only while a command is on its way.
-    process: Option<EngineProcess>,
+    process: Option<GtpProcess>,
     /// The moves the engine's board holds, in order.
     synced: Vec<(Color, Move)>,
     setup_done: bool,
@@ -198,7 +102,7 @@ impl Gtp {
     fn start(command: &str, timeout: Duration) -> Result<Gtp, String> {
         // Unnumbered: GTP lets the controller leave ids out, and engines that are small
         // scripts do not read them.
-        let process = EngineProcess::spawn(command, timeout)
+        let process = GtpProcess::spawn(command, timeout)
             .map_err(|e| e.to_string())?
             .numbered(false);
         Ok(Gtp {
@@ -258,11 +162,11 @@ impl Gtp {
     async fn action(
         &mut self,
         color: Color,
-        snap: &EngineSnap,
-    ) -> Result<Option<EngineAction>, String> {
+        snap: &SeatSnap,
+    ) -> Result<Option<SeatAction>, String> {
         let Some(game) = &snap.game else {
             if color == Color::Black && snap.both_joined {
-                return Ok(Some(EngineAction::Place(handicap_points(
+                return Ok(Some(SeatAction::Place(handicap_points(
                     snap.size,
                     snap.handicap,
                 ))));
@@ -277,14 +181,14 @@ impl Gtp {
                 self.sync(game).await?;
                 let answer = self.send(&format!("genmove {}", color.letter())).await?;
                 let action = if answer.eq_ignore_ascii_case("resign") {
-                    EngineAction::Resign
+                    SeatAction::Resign
                 } else {
                     match parse_move(&answer, game.size()) {
-                        Ok(mv) => EngineAction::Move(mv),
-                        Err(_) => EngineAction::Illegal(format!("not a move: {answer}")),
+                        Ok(mv) => SeatAction::Move(mv),
+                        Err(_) => SeatAction::Illegal(format!("not a move: {answer}")),
                     }
                 };
-                if let EngineAction::Move(mv) = action {
+                if let SeatAction::Move(mv) = action {
                     self.synced.push((color, mv));
                 }
                 Ok(Some(action))
@@ -300,8 +204,7 @@ impl Gtp {
                     // failing at it) gets Tengen's estimate, not "nothing is dead".
                     Err(_) => estimate_dead_stones(game.clone()).await.unwrap_or_default(),
                 };
-                let dead = dead.into_iter().map(xy).collect();
-                Ok(Some(EngineAction::Dead(dead)))
+                Ok(Some(SeatAction::Dead(dead)))
             }
             _ => Ok(None),
         }
