@@ -17,13 +17,7 @@ fn game(rules: Rules, diagram: &str) -> Game {
 /// The estimate of `diagram` under `rules` with the default budget.
 fn estimated(rules: Rules, diagram: &str) -> Estimate {
     let game = game(rules, diagram);
-    // The default playouts and reading, without its wall-clock limit: on a loaded machine the
-    // limit would cut the playouts short and make the verdicts depend on the load.
-    let budget = Budget {
-        time: std::time::Duration::from_secs(60),
-        ..Budget::for_size(game.size())
-    };
-    estimate(&game, &budget)
+    estimate(&game, &Budget::for_size(game.size()))
 }
 
 fn p(x: u8, y: u8) -> Point {
