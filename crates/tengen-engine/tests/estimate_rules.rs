@@ -335,7 +335,7 @@ const CHAIN_IN_ATARI: &str = "
     . . . X O . . . .";
 
 #[test]
-fn a_chain_in_atari_must_fill_and_its_liberty_is_not_territory() {
+fn jp_10_a_chain_a_living_stone_holds_in_atari_must_fill_and_its_liberty_is_not_territory() {
     let e = estimated(Rules::japanese(), CHAIN_IN_ATARI);
     let shown = drawn(&e);
     assert_eq!(e.status(p(4, 3)), Some(Status::Alive), "{shown}");
