@@ -17,8 +17,13 @@ use tengen_engine::estimate::{Budget, Estimate, estimate};
 use tengen_sgf::{Mode, ReplayOptions, parse, replay};
 
 fn data() -> Option<PathBuf> {
-    let dir =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/go-deadstone-oracles");
+    // The data sets lie beside the repository (`../shared/data`); a checkout elsewhere (a git
+    // worktree) names their folder in `TENGEN_SHARED_DATA`.
+    let shared = std::env::var_os("TENGEN_SHARED_DATA").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
+        PathBuf::from,
+    );
+    let dir = shared.join("go-deadstone-oracles");
     if dir.is_dir() {
         Some(dir)
     } else {
