@@ -239,7 +239,7 @@ fn gnugo_final_score_tests() {
     let (passed, total, _) = run_tst(&files, None, "GNU Go score.tst + score2.tst");
     // Two of the 57 load records the data does not include.
     assert_eq!(total, 55);
-    assert!(passed >= 45, "{passed} of {total}");
+    assert!(passed >= 53, "{passed} of {total}");
 }
 
 #[test]
@@ -412,7 +412,7 @@ fn ogs_score_estimator_removal_maps() {
         eprintln!("{f}");
     }
     assert_eq!(total, 54);
-    assert!(passed >= 42, "{passed} of {total}");
+    assert!(passed >= 44, "{passed} of {total}");
 }
 
 /// The owner of every point by the estimate: a dead stone counts for the capturer.
