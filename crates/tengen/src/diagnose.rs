@@ -19,9 +19,10 @@ pub(crate) enum Diagnosis {
     FillsCounted(Vec<Point>),
     /// The result is the count of the estimate under the other counting method.
     OtherCounting(Scoring),
-    /// The record's own territory marks give the estimate's count, not the result: the result
-    /// rests on something the final position does not show (off by this much for Black, in
-    /// half points).
+    /// The record's own territory marks give the estimate's count, not the result: the
+    /// players' own dead stones do not explain it either (off by this much for Black, in half
+    /// points). A point the marks do not show (a fill, a dame counted) may, or the result is
+    /// not derivable.
     MarksAgree(i32),
     /// No change of one or two groups reproduces it: several groups are wrong, or the result
     /// is not derivable from the final position (off by this much for Black, in half points).
@@ -44,8 +45,8 @@ impl fmt::Display for Diagnosis {
             }
             Diagnosis::MarksAgree(delta) => write!(
                 f,
-                "not derivable from the final position: the record's own territory marks count \
-                 as Tengen does (RE is {} for Black)",
+                "estimator wrong or RE not derivable: the record's own territory marks count as \
+                 Tengen does (RE is {} for Black)",
                 signed_half(*delta)
             ),
             Diagnosis::NotDerivable(delta) => write!(
