@@ -17,8 +17,13 @@ use tengen_engine::estimate::{Budget, Estimate, estimate};
 use tengen_sgf::{Mode, ReplayOptions, parse, replay};
 
 fn data() -> Option<PathBuf> {
-    let dir =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/go-deadstone-oracles");
+    // The data sets lie beside the repository (`../shared/data`); a checkout elsewhere (a git
+    // worktree) names their folder in `TENGEN_SHARED_DATA`.
+    let shared = std::env::var_os("TENGEN_SHARED_DATA").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
+        PathBuf::from,
+    );
+    let dir = shared.join("go-deadstone-oracles");
     if dir.is_dir() {
         Some(dir)
     } else {
@@ -234,7 +239,7 @@ fn gnugo_final_score_tests() {
     let (passed, total, _) = run_tst(&files, None, "GNU Go score.tst + score2.tst");
     // Two of the 57 load records the data does not include.
     assert_eq!(total, 55);
-    assert!(passed >= 45, "{passed} of {total}");
+    assert!(passed >= 53, "{passed} of {total}");
 }
 
 #[test]
@@ -407,7 +412,7 @@ fn ogs_score_estimator_removal_maps() {
         eprintln!("{f}");
     }
     assert_eq!(total, 54);
-    assert!(passed >= 42, "{passed} of {total}");
+    assert!(passed >= 44, "{passed} of {total}");
 }
 
 /// The owner of every point by the estimate: a dead stone counts for the capturer.

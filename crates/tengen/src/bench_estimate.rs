@@ -16,7 +16,7 @@ use std::sync::mpsc;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use tengen_core::{Color, Game, GameResult, Move, Point, Scoring};
+use tengen_core::{Color, Game, GameResult, Move, Phase, Point, Scoring};
 use tengen_engine::estimate::{Budget, Estimate, estimate};
 use tengen_sgf::{GameTree, Mode, RecordedResult, ReplayOptions, WinBy, parse, replay};
 
@@ -320,6 +320,12 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
     }
     let estimate = estimate(&game, &budget);
     outcome.seconds = estimate.elapsed.as_secs_f64();
+    if game.phase() == Phase::Playing && game.moves().len() > 1 {
+        // The record stops before the end: its result may rest on moves never played.
+        outcome
+            .notes
+            .push("the game did not end with two passes".to_owned());
+    }
     if estimate.stopped_early {
         outcome.notes.push("stopped early".to_owned());
     }

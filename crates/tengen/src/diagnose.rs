@@ -19,6 +19,11 @@ pub(crate) enum Diagnosis {
     FillsCounted(Vec<Point>),
     /// The result is the count of the estimate under the other counting method.
     OtherCounting(Scoring),
+    /// The record's own territory marks give the estimate's count, not the result: the
+    /// players' own dead stones do not explain it either (off by this much for Black, in half
+    /// points). A point the marks do not show (a fill, a dame counted) may, or the result is
+    /// not derivable.
+    MarksAgree(i32),
     /// No change of one or two groups reproduces it: several groups are wrong, or the result
     /// is not derivable from the final position (off by this much for Black, in half points).
     NotDerivable(i32),
@@ -38,6 +43,12 @@ impl fmt::Display for Diagnosis {
             Diagnosis::OtherCounting(Scoring::Territory) => {
                 f.write_str("not derivable under RU: RE is the territory count of the estimate")
             }
+            Diagnosis::MarksAgree(delta) => write!(
+                f,
+                "estimator wrong or RE not derivable: the record's own territory marks count as \
+                 Tengen does (RE is {} for Black)",
+                signed_half(*delta)
+            ),
             Diagnosis::NotDerivable(delta) => write!(
                 f,
                 "estimator wrong or RE not derivable: no change of one or two groups gives RE \
@@ -210,5 +221,10 @@ pub(crate) fn diagnose(
         }
     }
     let ours = margin(estimate.score.result).unwrap_or(0);
+    if let Some(marked) = marked {
+        if margin(count(game, marked).0.result) == Some(ours) {
+            return Diagnosis::MarksAgree(recorded - ours);
+        }
+    }
     Diagnosis::NotDerivable(recorded - ours)
 }
