@@ -91,10 +91,10 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// This configuration with the parameters named in `text` changed: `key=value` pairs
     /// separated by commas, for experiments (`tengen gtp --tune rave=2000,pattern=80`).
-    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `atari`, `ladder`, `nakade`, `two_libs`, `pattern`,
-    /// `lone_self_atari`, and the priors `even`, `capture_one`, `capture_many`, `escape`,
-    /// `self_atari`, `prior_pattern`, `near1`, `near2`, `near3`, `empty_area`, `atari_prior`,
-    /// `connect`, `cut`, `lone_first_line`.
+    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `atari`, `ladder`, `nakade`,
+    /// `two_libs`, `pattern`, `lone_self_atari`, and the priors `even`, `capture_one`,
+    /// `capture_many`, `escape`, `self_atari`, `prior_pattern`, `near1`, `near2`, `near3`,
+    /// `empty_area`, `atari_prior`, `connect`, `cut`, `lone_first_line`.
     ///
     /// # Errors
     /// A message naming the key or value that is wrong.
