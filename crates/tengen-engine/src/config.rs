@@ -91,9 +91,10 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// This configuration with the parameters named in `text` changed: `key=value` pairs
     /// separated by commas, for experiments (`tengen gtp --tune rave=2000,pattern=80`).
-    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `atari`, `nakade`, `two_libs`, `pattern`,
-    /// `lone_self_atari`, and the priors `even`, `capture_one`, `capture_many`, `escape`,
-    /// `self_atari`, `prior_pattern`, `near1`, `near2`, `near3`, `empty_area`.
+    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `atari`, `ladder`, `nakade`,
+    /// `two_libs`, `pattern`, `lone_self_atari`, and the priors `even`, `capture_one`,
+    /// `capture_many`, `escape`, `self_atari`, `prior_pattern`, `near1`, `near2`, `near3`,
+    /// `empty_area`, `atari_prior`, `connect`, `cut`, `lone_first_line`.
     ///
     /// # Errors
     /// A message naming the key or value that is wrong.
@@ -126,6 +127,7 @@ impl SearchConfig {
                 "score" => config.score_weight = number.min(1.0),
                 "widen" => config.widening_base = number as u32,
                 "atari" => config.playout.atari = percent()?,
+                "ladder" => config.playout.ladder = percent()?,
                 "pattern" => config.playout.pattern = percent()?,
                 "two_libs" => config.playout.two_liberties = percent()?,
                 "nakade" => config.playout.nakade = percent()?,
@@ -140,6 +142,10 @@ impl SearchConfig {
                 "near2" => p.near_last[1] = small()?,
                 "near3" => p.near_last[2] = small()?,
                 "empty_area" => p.empty_area = small()?,
+                "atari_prior" => p.atari = small()?,
+                "connect" => p.connect = small()?,
+                "cut" => p.cut = small()?,
+                "lone_first_line" => p.lone_first_line = small()?,
                 other => return Err(format!("tuning: unknown key {other:?}")),
             }
         }

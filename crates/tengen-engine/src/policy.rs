@@ -11,7 +11,9 @@ use tengen_core::{
 
 use crate::{
     pattern,
-    tactics::{Candidates, atari_answers, bad_self_atari, nakade_point, two_liberty_answers},
+    tactics::{
+        Candidates, LadderReader, atari_answers, bad_self_atari, nakade_point, two_liberty_answers,
+    },
 };
 
 /// Chances, in percent, that a rule of the policy is tried at all (randomness keeps the
@@ -20,6 +22,10 @@ use crate::{
 pub struct PlayoutWeights {
     /// Answer the last move's ataris.
     pub atari: u32,
+    /// Read ladders in the atari and two-liberty rules: give up (not extend) an own chain in
+    /// atari that a ladder catches anyway, and put a chain into atari only when that catches
+    /// it.
+    pub ladder: u32,
     /// Play the vital point of a three-point eye space next to the last move.
     pub nakade: u32,
     /// Answer the last move's threats to chains with two liberties.
@@ -34,6 +40,7 @@ impl Default for PlayoutWeights {
     fn default() -> PlayoutWeights {
         PlayoutWeights {
             atari: 90,
+            ladder: 0,
             nakade: 0,
             two_liberties: 0,
             pattern: 95,
@@ -73,6 +80,7 @@ pub(crate) struct HeavyPolicy {
     weights: PlayoutWeights,
     last: Option<usize>,
     candidates: Candidates,
+    ladders: LadderReader,
     /// The moves played since the policy was reset.
     pub(crate) moves: Vec<Recorded>,
     /// Cells nobody plays on (empty: none). The estimator leaves pass-alive territory alone.
@@ -90,6 +98,7 @@ impl HeavyPolicy {
             weights,
             last: None,
             candidates: Candidates::new(),
+            ladders: LadderReader::new(),
             moves: Vec::with_capacity(capacity),
             excluded: Vec::new(),
             max_self_atari: 1,
@@ -200,7 +209,9 @@ impl PlayoutPolicy for HeavyPolicy {
     fn choose(&mut self, board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<usize> {
         if let Some(last) = self.last {
             if rng.below(100) < self.weights.atari {
-                atari_answers(board, last, color, &mut self.candidates);
+                let ladders = (self.weights.ladder > 0 && rng.below(100) < self.weights.ladder)
+                    .then_some(&mut self.ladders);
+                atari_answers(board, last, color, &mut self.candidates, ladders);
                 if let Some(cell) = self.pick(board, color, rng, 2) {
                     return Some(cell);
                 }
@@ -213,7 +224,9 @@ impl PlayoutPolicy for HeavyPolicy {
                 }
             }
             if rng.below(100) < self.weights.two_liberties {
-                two_liberty_answers(board, last, color, &mut self.candidates);
+                let ladders = (self.weights.ladder > 0 && rng.below(100) < self.weights.ladder)
+                    .then_some(&mut self.ladders);
+                two_liberty_answers(board, last, color, &mut self.candidates, ladders);
                 if let Some(cell) = self.pick(board, color, rng, 1) {
                     return Some(cell);
                 }

@@ -31,6 +31,15 @@ pub struct PriorWeights {
     pub near_last: [u16; 3],
     /// On the third line in an empty area (good), or on the first two lines there (bad).
     pub empty_area: u16,
+    /// Puts an opponent chain into atari.
+    pub atari: u16,
+    /// Joins two or more own chains (good), or separates two or more opponent chains
+    /// (good): "its stones get cut apart early" was what lost games to Pachi.
+    pub connect: u16,
+    /// See [`PriorWeights::connect`].
+    pub cut: u16,
+    /// On the first line with no stone within two points (bad).
+    pub lone_first_line: u16,
 }
 
 impl Default for PriorWeights {
@@ -44,6 +53,10 @@ impl Default for PriorWeights {
             pattern: 10,
             near_last: [24, 22, 8],
             empty_area: 10,
+            atari: 0,
+            connect: 0,
+            cut: 0,
+            lone_first_line: 0,
         }
     }
 }
@@ -66,17 +79,17 @@ fn own_chains_in_atari(board: &Board, color: Color, out: &mut Candidates) {
     }
 }
 
-/// Whether a stone lies within Manhattan distance 3 of `cell`.
-fn stone_nearby(board: &Board, cell: usize) -> bool {
+/// Whether a stone lies within Manhattan distance `distance` of `cell`.
+fn stone_nearby(board: &Board, cell: usize, distance: i32) -> bool {
     let n = i32::from(board.size().get());
     let p = board.point(cell);
     let (px, py) = (i32::from(p.x), i32::from(p.y));
-    for dy in -3i32..=3 {
+    for dy in -distance..=distance {
         let y = py + dy;
         if !(0..n).contains(&y) {
             continue;
         }
-        let span = 3 - dy.abs();
+        let span = distance - dy.abs();
         for dx in -span..=span {
             let x = px + dx;
             if (0..n).contains(&x) {
@@ -88,6 +101,28 @@ fn stone_nearby(board: &Board, cell: usize) -> bool {
         }
     }
     false
+}
+
+/// The distinct chains of `color` and of the opponent next to the empty `cell`.
+fn distinct_chains_around(board: &Board, cell: usize, color: Color) -> (u32, u32) {
+    let mut heads = [usize::MAX; 4];
+    let (mut own, mut other) = (0, 0);
+    for (i, nb) in board.adjacent_cells(cell).into_iter().enumerate() {
+        let Some(c) = board.content(nb).color() else {
+            continue;
+        };
+        let head = board.chain_head(nb);
+        if heads[..i].contains(&head) {
+            continue;
+        }
+        heads[i] = head;
+        if c == color {
+            own += 1;
+        } else {
+            other += 1;
+        }
+    }
+    (own, other)
 }
 
 /// The line of a cell counted from the nearest edge (1 for the edge).
@@ -178,7 +213,22 @@ pub(crate) fn children(
                 _ => {}
             }
         }
-        if !stone_nearby(board, cell) {
+        if weights.atari > 0 && gives_atari(board, cell, color) && !shape.self_atari() {
+            add(true, weights.atari);
+        }
+        if (weights.connect > 0 || weights.cut > 0) && !shape.self_atari() {
+            let (own, other) = distinct_chains_around(board, cell, color);
+            if own >= 2 {
+                add(true, weights.connect);
+            }
+            if other >= 2 {
+                add(true, weights.cut);
+            }
+        }
+        if weights.lone_first_line > 0 && line(board, cell) == 1 && !stone_nearby(board, cell, 2) {
+            add(false, weights.lone_first_line);
+        }
+        if !stone_nearby(board, cell, 3) {
             match line(board, cell) {
                 1 | 2 => add(false, weights.empty_area),
                 3 => add(true, weights.empty_area),

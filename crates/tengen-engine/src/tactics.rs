@@ -194,9 +194,17 @@ fn chains_next_to(board: &Board, cell: usize, color: Color) -> [Option<usize>; 4
 
 /// The urgent answers for `color` to the opponent's stone on `last`: capture the chain of
 /// `last` when it is in atari, and save every own chain next to `last` that is in atari,
-/// by capturing a neighbour in atari or by extending to at least two liberties. Candidates
-/// are not checked for legality.
-pub(crate) fn atari_answers(board: &Board, last: usize, color: Color, out: &mut Candidates) {
+/// by capturing a neighbour in atari or by extending to at least two liberties. With a
+/// `ladders` reader, a chain that a ladder catches whatever it does is given up instead
+/// (Pachi's "no hopeless defence"): running from a working ladder only feeds the opponent
+/// more stones. Candidates are not checked for legality.
+pub(crate) fn atari_answers(
+    board: &Board,
+    last: usize,
+    color: Color,
+    out: &mut Candidates,
+    mut ladders: Option<&mut LadderReader>,
+) {
     out.clear();
     if board.content(last).color() != Some(color.other()) {
         return;
@@ -206,6 +214,12 @@ pub(crate) fn atari_answers(board: &Board, last: usize, color: Color, out: &mut 
     }
     for nb in chains_next_to(board, last, color).into_iter().flatten() {
         if let Some(lib) = board.chain_atari_liberty(nb) {
+            if ladders
+                .as_deref_mut()
+                .is_some_and(|reader| reader.caught(board, nb))
+            {
+                continue;
+            }
             captures_around_chain(board, nb, out);
             if move_shape(board, lib, color, 2).liberties >= 2 {
                 out.push(lib);
@@ -217,8 +231,16 @@ pub(crate) fn atari_answers(board: &Board, last: usize, color: Color, out: &mut 
 /// Answers for `color` to the opponent's stone on `last` that concern chains with two
 /// liberties (Fuego's "low liberty" rule): an own chain next to `last` left with two
 /// liberties extends to three or more, and the chain of `last`, if it has two, is put in
-/// atari from a point that is no self-atari. Candidates are not checked for legality.
-pub(crate) fn two_liberty_answers(board: &Board, last: usize, color: Color, out: &mut Candidates) {
+/// atari from a point that is no self-atari. With a `ladders` reader only an atari that
+/// captures (the chain cannot get out, as in a ladder) is kept: an atari that only drives
+/// the chain out strengthens it. Candidates are not checked for legality.
+pub(crate) fn two_liberty_answers(
+    board: &Board,
+    last: usize,
+    color: Color,
+    out: &mut Candidates,
+    mut ladders: Option<&mut LadderReader>,
+) {
     out.clear();
     if board.content(last).color() != Some(color.other()) {
         return;
@@ -226,7 +248,11 @@ pub(crate) fn two_liberty_answers(board: &Board, last: usize, color: Color, out:
     let mut libs = [0usize; 3];
     if board.chain_liberties(last, &mut libs) == 2 {
         for &lib in &libs[..2] {
-            if move_shape(board, lib, color, 2).liberties >= 2 {
+            if move_shape(board, lib, color, 2).liberties >= 2
+                && ladders
+                    .as_deref_mut()
+                    .is_none_or(|reader| reader.atari_catches(board, lib, color, last))
+            {
                 out.push(lib);
             }
         }
@@ -298,61 +324,118 @@ pub(crate) fn nakade_point(board: &Board, last: usize) -> Option<usize> {
 }
 
 /// How deep a ladder is read before it is assumed to fail for the attacker.
-const LADDER_DEPTH: u32 = 60;
+const LADDER_DEPTH: usize = 60;
 
-/// Whether the chain through `chain` (in atari, its owner to move) is lost to a ladder:
-/// every way out (capturing a neighbour in atari, or extending) ends captured when the
-/// attacker keeps giving atari. Reads on a copy of the board; for the tree's priors, not
-/// for playouts.
-pub(crate) fn caught_in_ladder(board: &Board, chain: usize) -> bool {
-    let Some(defender) = board.content(chain).color() else {
-        return false;
-    };
-    !ladder_escapes(board, chain, defender, 0)
+/// Reads ladders on boards it keeps, one per ply of the reading, so that after the first
+/// reading it allocates nothing: the playouts read them too (an escape that a ladder
+/// catches anyway is a wasted move).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LadderReader {
+    boards: Vec<Board>,
 }
 
-/// Whether the chain, in atari with its owner to move, gets out.
-fn ladder_escapes(board: &Board, chain: usize, defender: Color, depth: u32) -> bool {
-    if depth > LADDER_DEPTH {
-        return true;
+impl LadderReader {
+    pub(crate) fn new() -> LadderReader {
+        LadderReader { boards: Vec::new() }
     }
-    let Some(lib) = board.chain_atari_liberty(chain) else {
-        return true;
-    };
-    let mut captures = Candidates::new();
-    captures_around_chain(board, chain, &mut captures);
-    if !captures.is_empty() {
-        return true;
-    }
-    if !board.is_legal_cell(lib, defender) {
-        return false;
-    }
-    let mut after = board.clone();
-    after.place(lib, defender);
-    let mut libs = [0usize; 3];
-    match after.chain_liberties(chain, &mut libs) {
-        0 | 1 => false,
-        2 => {
-            let attacker = defender.other();
-            for &atari in &libs[..2] {
-                if !after.is_legal_cell(atari, attacker) {
-                    continue;
-                }
-                let shape = move_shape(&after, atari, attacker, 2);
-                if shape.self_atari() {
-                    continue;
-                }
-                let mut next = after.clone();
-                next.place(atari, attacker);
-                if next.chain_in_atari(chain) && !ladder_escapes(&next, chain, defender, depth + 1)
-                {
-                    return false;
-                }
-            }
-            true
+
+    /// Whether the chain through `chain` (in atari, its owner to move) is lost to a ladder:
+    /// every way out (capturing a neighbour in atari, or extending) ends captured when the
+    /// attacker keeps giving atari.
+    pub(crate) fn caught(&mut self, board: &Board, chain: usize) -> bool {
+        let Some(defender) = board.content(chain).color() else {
+            return false;
+        };
+        match self.boards.first_mut() {
+            Some(first) => first.clone_from(board),
+            None => self.boards.push(board.clone()),
         }
-        _ => true,
+        !self.escapes(0, chain, defender)
     }
+
+    /// Whether `attacker`'s atari on `atari` (an empty cell, legal and no self-atari for
+    /// `attacker`) catches the chain through `chain`, which has two liberties.
+    pub(crate) fn atari_catches(
+        &mut self,
+        board: &Board,
+        atari: usize,
+        attacker: Color,
+        chain: usize,
+    ) -> bool {
+        let Some(defender) = board.content(chain).color() else {
+            return false;
+        };
+        match self.boards.first_mut() {
+            Some(first) => first.clone_from(board),
+            None => self.boards.push(board.clone()),
+        }
+        if !self.boards[0].is_legal_cell(atari, attacker) {
+            return false;
+        }
+        self.boards[0].place(atari, attacker);
+        self.boards[0].chain_in_atari(chain) && !self.escapes(0, chain, defender)
+    }
+
+    /// Whether the chain, in atari with its owner to move on `boards[depth]`, gets out.
+    fn escapes(&mut self, depth: usize, chain: usize, defender: Color) -> bool {
+        if depth > LADDER_DEPTH {
+            return true;
+        }
+        let board = &self.boards[depth];
+        let Some(lib) = board.chain_atari_liberty(chain) else {
+            return true;
+        };
+        let mut captures = Candidates::new();
+        captures_around_chain(board, chain, &mut captures);
+        if !captures.is_empty() {
+            return true;
+        }
+        if !board.is_legal_cell(lib, defender) {
+            return false;
+        }
+        self.copy_down(depth);
+        let after = &mut self.boards[depth + 1];
+        after.place(lib, defender);
+        let mut libs = [0usize; 3];
+        match after.chain_liberties(chain, &mut libs) {
+            0 | 1 => false,
+            2 => {
+                let attacker = defender.other();
+                for &atari in &libs[..2] {
+                    let after = &self.boards[depth + 1];
+                    if !after.is_legal_cell(atari, attacker)
+                        || move_shape(after, atari, attacker, 2).self_atari()
+                    {
+                        continue;
+                    }
+                    self.copy_down(depth + 1);
+                    let next = &mut self.boards[depth + 2];
+                    next.place(atari, attacker);
+                    if next.chain_in_atari(chain) && !self.escapes(depth + 2, chain, defender) {
+                        return false;
+                    }
+                }
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// Copies `boards[depth]` into `boards[depth + 1]`.
+    fn copy_down(&mut self, depth: usize) {
+        if self.boards.len() == depth + 1 {
+            let copy = self.boards[depth].clone();
+            self.boards.push(copy);
+        } else {
+            let (upper, lower) = self.boards.split_at_mut(depth + 1);
+            lower[0].clone_from(&upper[depth]);
+        }
+    }
+}
+
+/// [`LadderReader::caught`] with a reader of its own (the tree's priors, not the playouts).
+pub(crate) fn caught_in_ladder(board: &Board, chain: usize) -> bool {
+    LadderReader::new().caught(board, chain)
 }
 
 /// For `color` playing on `cell`: whether it gives atari to an opponent chain that then
@@ -475,6 +558,45 @@ mod tests {
         assert_eq!(ladder_effects(&b, cell(4, 3), Color::Black), (true, false));
         // d5 lets it out at e6 with three liberties.
         assert_eq!(ladder_effects(&b, cell(3, 4), Color::Black), (false, false));
+    }
+
+    #[test]
+    fn the_playouts_give_up_a_stone_a_working_ladder_catches_and_run_when_it_breaks() {
+        // Black's last stone e6 put the White stone d6 in atari; running to d5 gives two
+        // liberties, and Black's ataris drive it down into the empty bottom right.
+        let mut rows = LADDER;
+        rows[3] = ". . X O X . . . .";
+        let answers = |rows: &[&str], reader: Option<&mut LadderReader>| {
+            let b = board(rows);
+            let mut out = Candidates::new();
+            atari_answers(&b, b.cell(Point::new(4, 3)), Color::White, &mut out, reader);
+            out.as_slice()
+                .iter()
+                .map(|&c| b.point(usize::from(c)))
+                .collect::<Vec<_>>()
+        };
+        let mut reader = LadderReader::new();
+        assert_eq!(answers(&rows, None), vec![Point::new(3, 4)]);
+        assert_eq!(answers(&rows, Some(&mut reader)), vec![]);
+        // A White stone on the ladder's path breaks it: running is right again.
+        rows[6] = ". . . . . . O . .";
+        assert_eq!(answers(&rows, Some(&mut reader)), vec![Point::new(3, 4)]);
+    }
+
+    #[test]
+    fn the_playouts_put_a_two_liberty_chain_in_atari_only_where_the_ladder_works() {
+        // White's last stone d6 has two liberties: e6 drives it down into a working
+        // ladder, d5 drives it out to the open top right.
+        let b = board(&LADDER);
+        let cell = |x, y| b.cell(Point::new(x, y));
+        let mut out = Candidates::new();
+        two_liberty_answers(&b, cell(3, 3), Color::Black, &mut out, None);
+        let mut without: Vec<u16> = out.as_slice().to_vec();
+        without.sort_unstable();
+        assert_eq!(without, vec![cell(4, 3) as u16, cell(3, 4) as u16]);
+        let mut reader = LadderReader::new();
+        two_liberty_answers(&b, cell(3, 3), Color::Black, &mut out, Some(&mut reader));
+        assert_eq!(out.as_slice(), [cell(4, 3) as u16]);
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::policy::HeavyPolicy;
 /// budget), with both 299 (4 s per estimate, before the survival threshold was raised).
 const WEIGHTS: PlayoutWeights = PlayoutWeights {
     atari: 100,
+    ladder: 0,
     nakade: 100,
     two_liberties: 100,
     pattern: 100,
