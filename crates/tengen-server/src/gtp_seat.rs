@@ -10,7 +10,7 @@ use tokio::sync::{mpsc, watch};
 
 use crate::{
     dead_stones::estimate_dead_stones,
-    seat::{Seat, SeatAction, SeatMsg, SeatSnap, Turns, handicap_points},
+    seat::{Due, Seat, SeatAction, SeatMsg, SeatSnap, Turns},
 };
 
 /// Runs a GTP engine seat until the game ends, the engine fails, or the actor goes away.
@@ -164,18 +164,11 @@ impl Gtp {
         color: Color,
         snap: &SeatSnap,
     ) -> Result<Option<SeatAction>, String> {
-        let Some(game) = &snap.game else {
-            if color == Color::Black && snap.both_joined {
-                return Ok(Some(SeatAction::Place(handicap_points(
-                    snap.size,
-                    snap.handicap,
-                ))));
-            }
-            return Ok(None);
+        let game = match snap.due(color) {
+            Due::Nothing => return Ok(None),
+            Due::Handicap(points) => return Ok(Some(SeatAction::Place(points))),
+            Due::Game(game) => game,
         };
-        if !snap.started {
-            return Ok(None);
-        }
         match game.phase() {
             Phase::Playing if game.to_move() == color => {
                 self.sync(game).await?;

@@ -20,14 +20,14 @@ use std::{
     time::{Duration, Instant},
 };
 
-use tengen_core::{Color, Game, Phase};
+use tengen_core::{Game, Phase};
 use tengen_engine::{Clock, Decision, Player, PlayerConfig, SearchConfig, TIME_MARGIN};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 
 use crate::{
     clock::{ClockState, TimeControl},
     dead_stones::estimate_dead_stones,
-    seat::{Seat, SeatAction, SeatMsg, SeatSnap, Turns, handicap_points},
+    seat::{Due, Seat, SeatAction, SeatMsg, SeatSnap, Turns},
 };
 
 /// The least thinking time a fair share gives.
@@ -251,18 +251,11 @@ async fn act(
     actor: &mpsc::Sender<impl From<SeatMsg>>,
 ) -> Result<Option<Searched>, String> {
     let color = seat.color;
-    let Some(game) = &snap.game else {
-        if color == Color::Black && snap.both_joined {
-            return Ok(Some(Searched::Done(SeatAction::Place(handicap_points(
-                snap.size,
-                snap.handicap,
-            )))));
-        }
-        return Ok(None);
+    let game = match snap.due(color) {
+        Due::Nothing => return Ok(None),
+        Due::Handicap(points) => return Ok(Some(Searched::Done(SeatAction::Place(points)))),
+        Due::Game(game) => game,
     };
-    if !snap.started {
-        return Ok(None);
-    }
     match game.phase() {
         Phase::Playing if game.to_move() == color => {
             search(seat, pool, player, snap, game, snaps, actor)

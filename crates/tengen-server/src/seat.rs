@@ -68,6 +68,29 @@ impl SeatSnap {
                 .as_ref()
                 .is_some_and(|g| matches!(g.phase(), Phase::Finished(_)))
     }
+
+    /// What the seat of `color` has to do in this state before its engine is asked anything:
+    /// Black places the handicap once both seats are joined; nothing is due before the game
+    /// starts; after that, the game to act in.
+    pub(crate) fn due(&self, color: Color) -> Due<'_> {
+        match &self.game {
+            None if color == Color::Black && self.both_joined => {
+                Due::Handicap(handicap_points(self.size, self.handicap))
+            }
+            None => Due::Nothing,
+            Some(_) if !self.started => Due::Nothing,
+            Some(game) => Due::Game(game),
+        }
+    }
+}
+
+/// What a seat has to do in one state of its game ([`SeatSnap::due`]).
+pub(crate) enum Due<'a> {
+    Nothing,
+    /// Place these handicap stones.
+    Handicap(Vec<Point>),
+    /// Act in this game, as its phase asks.
+    Game(&'a Game),
 }
 
 /// The states of a game one seat has to act in, and its actions told to the actor: the one
