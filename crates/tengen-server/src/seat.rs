@@ -198,3 +198,53 @@ pub(crate) fn handicap_points(size: BoardSize, n: u32) -> Vec<Point> {
     all.truncate(n as usize);
     all
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn snap(both_joined: bool, started: bool, game: Option<Game>) -> SeatSnap {
+        SeatSnap {
+            seq: 1,
+            over: false,
+            started,
+            both_joined,
+            handicap: 2,
+            size: BoardSize::new(9).expect("9×9"),
+            game,
+            time: TimeControl::None,
+            clock: ClockState::default(),
+            turn_started: Instant::now(),
+            spent_before_ms: 0,
+        }
+    }
+
+    #[test]
+    fn black_seat_places_the_handicap_once_both_seats_are_joined_and_white_waits() {
+        assert!(matches!(
+            snap(false, false, None).due(Color::Black),
+            Due::Nothing
+        ));
+        let Due::Handicap(points) = snap(true, false, None).due(Color::Black) else {
+            panic!("the handicap is due for Black");
+        };
+        assert_eq!(points, handicap_points(BoardSize::new(9).expect("9×9"), 2));
+        assert!(matches!(
+            snap(true, false, None).due(Color::White),
+            Due::Nothing
+        ));
+    }
+
+    #[test]
+    fn nothing_is_due_before_the_game_starts_and_the_game_after() {
+        let game = Game::new(BoardSize::new(9).expect("9×9"), tengen_core::Rules::aga());
+        assert!(matches!(
+            snap(true, false, Some(game.clone())).due(Color::Black),
+            Due::Nothing
+        ));
+        assert!(matches!(
+            snap(true, true, Some(game)).due(Color::White),
+            Due::Game(_)
+        ));
+    }
+}
