@@ -255,8 +255,14 @@ impl Reviews {
         }));
         games.insert(id.to_owned(), Arc::clone(&progress));
         let view = locked(&progress).view(0);
-        let seed = id
-            .bytes()
+        // Seeded by the moves, not the game's id: the same record always gets the same
+        // review (one thread, a fixed number of playouts), so asking again, on another
+        // server or after a restart, shows the same graph and mistakes.
+        let seed = game
+            .moves()
+            .iter()
+            .map(|m| move_text(m.mv, game.size()))
+            .flat_map(String::into_bytes)
             .fold(1u32, |h, b| h.wrapping_mul(31).wrapping_add(b.into()))
             | 1;
         tokio::spawn(run(
