@@ -3,7 +3,8 @@
 #   inproc    server and generator in one process (the example's default), unpinned;
 #   pinned    `tengen serve` on core 0 and the generator on core 1 (taskset), apart;
 #   unpinned  the same two processes, unpinned.
-# Usage: scripts/load-study.sh [MODE...]   (RUNS=3 SECONDS=30 RATE=2000 GAMES=2000 PORT=18080)
+# Usage: scripts/load-study.sh [MODE...]   (RUNS=3 SECONDS_PER_RUN=30 RATE=2000 GAMES=2000 PORT=18080;
+# SECONDS_PER_RUN, since bash keeps SECONDS for itself)
 # Needs `cargo build --release -p tengen -p tengen-server --examples`. Give it the machine:
 # other work on the same cores is what makes the tail (BENCHMARKS.md).
 set -euo pipefail
