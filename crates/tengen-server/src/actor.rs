@@ -15,12 +15,13 @@ use crate::{
     error::AppError,
     gtp_seat,
     own::{self, SearchPool},
+    refusal::Refusal,
     runtime::{Record, Runtime},
     seat::{self, SeatAction, SeatMsg, SeatSnap},
     secret,
     settings::SeatKind,
     store::{GameSummary, Lease, Store, StoreError},
-    wire::{ClientMsg, ErrorCode, EventView, Role, ServerMsg, WireError, xy},
+    wire::{ClientMsg, EventView, Role, ServerMsg, xy},
 };
 
 mod chat;
@@ -46,7 +47,7 @@ pub(crate) struct JoinOk {
 pub(crate) enum ActorMsg {
     Connect {
         token: Option<String>,
-        reply: oneshot::Sender<Result<Connected, WireError>>,
+        reply: oneshot::Sender<Result<Connected, Refusal>>,
     },
     Disconnect {
         role: Role,
@@ -63,7 +64,7 @@ pub(crate) enum ActorMsg {
         msg: ClientMsg,
         /// The connection's lag credit (half its smoothed round trip).
         lag_ms: u64,
-        reply: oneshot::Sender<Result<Option<String>, WireError>>,
+        reply: oneshot::Sender<Result<Option<String>, Refusal>>,
     },
     /// What an engine seat did, or whether Tengen's own player is thinking.
     Seat(SeatMsg),
@@ -143,14 +144,6 @@ struct Actor {
 
 /// How often a stale game tries to reload while the store cannot be read.
 const RELOAD_RETRY: Duration = Duration::from_secs(1);
-
-/// The refusal of a command that could not be recorded.
-fn unavailable() -> WireError {
-    WireError::new(
-        ErrorCode::Unavailable,
-        "the server could not record this (its database is unavailable), so it is not played; try again",
-    )
-}
 
 /// Starts the actor of a game rebuilt from `rt`, which runs while this server holds `lease`
 /// (and releases it when it stops).
@@ -299,10 +292,7 @@ impl Actor {
                     Some(t) => match self.role_of(&t) {
                         Some(c) => Role::of(c),
                         None => {
-                            let _ = reply.send(Err(WireError::new(
-                                ErrorCode::BadSeat,
-                                "this seat secret is not valid for this game",
-                            )));
+                            let _ = reply.send(Err(Refusal::UnknownSeat));
                             return;
                         }
                     },
@@ -398,7 +388,7 @@ impl Actor {
         from: std::net::IpAddr,
         msg: ClientMsg,
         lag_ms: u64,
-    ) -> Result<Option<String>, WireError> {
+    ) -> Result<Option<String>, Refusal> {
         if let ClientMsg::Chat { text } = &msg {
             return self.chat(role, from, text).await.map(|()| None);
         }
@@ -411,10 +401,7 @@ impl Actor {
             })));
         }
         let Some(color) = role.color() else {
-            return Err(WireError::new(
-                ErrorCode::NotYourSeat,
-                "spectators can only watch",
-            ));
+            return Err(Refusal::Spectator);
         };
         let records = self.rt.decide_lagged(color, &msg, Instant::now(), lag_ms)?;
         self.commit(records).await.map(|()| None)
@@ -450,17 +437,8 @@ impl Actor {
                 };
                 match self.rt.decide(color, &msg, now) {
                     Ok(r) => r,
-                    Err(e)
-                        if matches!(
-                            e.code,
-                            ErrorCode::Occupied
-                                | ErrorCode::Suicide
-                                | ErrorCode::Ko
-                                | ErrorCode::Superko
-                                | ErrorCode::OffBoard
-                        ) =>
-                    {
-                        vec![self.rt.engine_illegal(color, e.message)]
+                    Err(e) if e.is_rule_breach() => {
+                        vec![self.rt.engine_illegal(color, e.to_string())]
                     }
                     Err(_) => return,
                 }
@@ -494,7 +472,7 @@ impl Actor {
         if let Err(e) = self.commit(records).await {
             eprintln!(
                 "tengen: game {}: engine action not recorded: {}",
-                self.rt.id, e.message
+                self.rt.id, e
             );
         }
     }
@@ -532,7 +510,7 @@ impl Actor {
             name: name.map(|n| crate::settings::player_name(Some(n))),
         }])
         .await
-        .map_err(|e| AppError::Unavailable(e.message))?;
+        .map_err(|e| AppError::Unavailable(e.to_string()))?;
         Ok(JoinOk { color, seat })
     }
 
@@ -567,17 +545,17 @@ impl Actor {
     /// Applies `records`, commits them, and only then broadcasts. If the store refuses or
     /// does not answer, nothing changes here, the game is reloaded from the log (which
     /// holds the records if the commit happened after all), and the caller gets an error.
-    async fn commit(&mut self, records: Vec<Record>) -> Result<(), WireError> {
+    async fn commit(&mut self, records: Vec<Record>) -> Result<(), Refusal> {
         self.commit_at(records, Instant::now()).await
     }
 
     /// As [`Actor::commit`], applying the records at `now`.
-    async fn commit_at(&mut self, records: Vec<Record>, now: Instant) -> Result<(), WireError> {
+    async fn commit_at(&mut self, records: Vec<Record>, now: Instant) -> Result<(), Refusal> {
         if records.is_empty() {
             return Ok(());
         }
         if !self.fresh().await {
-            return Err(unavailable());
+            return Err(Refusal::Unrecorded);
         }
         let first_seq = self.rt.seq + 1;
         // Applied to a copy, kept only once committed: a failed append leaves the state as
@@ -589,7 +567,7 @@ impl Actor {
                 Ok(e) => events.extend(e),
                 Err(e) => {
                     eprintln!("tengen: game {}: {e}", self.rt.id);
-                    return Err(WireError::new(ErrorCode::NotNow, e));
+                    return Err(Refusal::Inapplicable(e));
                 }
             }
         }
@@ -604,14 +582,11 @@ impl Actor {
                 // Another server runs the game now: this one stops, its connections are
                 // closed and reconnect to wherever the game is.
                 self.broken = true;
-                return Err(WireError::new(
-                    ErrorCode::Unavailable,
-                    "this game has moved to another server, so this is not played; reconnect and try again",
-                ));
+                return Err(Refusal::Moved);
             }
             self.stale = true;
             self.reload().await;
-            return Err(unavailable());
+            return Err(Refusal::Unrecorded);
         }
         let scoring_began = next
             .game

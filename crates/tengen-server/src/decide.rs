@@ -9,32 +9,14 @@ use crate::{
     clock::TimeControl,
     lag,
     record::Record,
+    refusal::{Outdated, Refusal},
     runtime::Runtime,
-    wire::{ClientMsg, ErrorCode, Side, WireError, point, xy},
+    wire::{ClientMsg, Side, point, xy},
 };
 
 /// A player may abort the game until they play this many moves of their own (so: before
 /// their second move).
 pub(crate) const ABORT_BEFORE_OWN_MOVE: usize = 2;
-
-fn illegal_error(e: IllegalMove) -> ErrorCode {
-    match e {
-        IllegalMove::Occupied => ErrorCode::Occupied,
-        IllegalMove::Suicide => ErrorCode::Suicide,
-        IllegalMove::Ko => ErrorCode::Ko,
-        IllegalMove::Superko => ErrorCode::Superko,
-        IllegalMove::OffBoard => ErrorCode::OffBoard,
-        IllegalMove::NotYourTurn => ErrorCode::NotYourTurn,
-        _ => ErrorCode::NotNow,
-    }
-}
-
-fn stale(what: &str) -> WireError {
-    WireError::new(
-        ErrorCode::Stale,
-        format!("the {what} was made for an earlier position; look again"),
-    )
-}
 
 impl Runtime {
     /// The records a seat's command produces, or why it is refused. Changes nothing.
@@ -43,7 +25,7 @@ impl Runtime {
         color: Color,
         msg: &ClientMsg,
         now: Instant,
-    ) -> Result<Vec<Record>, WireError> {
+    ) -> Result<Vec<Record>, Refusal> {
         self.decide_lagged(color, msg, now, 0)
     }
 
@@ -55,17 +37,14 @@ impl Runtime {
         msg: &ClientMsg,
         now: Instant,
         lag_ms: u64,
-    ) -> Result<Vec<Record>, WireError> {
+    ) -> Result<Vec<Record>, Refusal> {
         let side = Side::from(color);
         let ply = self.ply();
         if self.aborted.is_some() {
-            return Err(WireError::new(ErrorCode::NotNow, "the game was aborted"));
+            return Err(Refusal::Aborted);
         }
         if self.expired {
-            return Err(WireError::new(
-                ErrorCode::NotNow,
-                "the invitation expired unopened",
-            ));
+            return Err(Refusal::Expired);
         }
         match *msg {
             ClientMsg::Play { ply: p, x, y } => {
@@ -74,31 +53,26 @@ impl Runtime {
             ClientMsg::Pass { ply: p } => self.move_records(color, p, Move::Pass, now, lag_ms),
             ClientMsg::Resign { .. } => {
                 if self.finished() {
-                    return Err(WireError::new(ErrorCode::NotNow, "the game is over"));
+                    return Err(Refusal::GameOver);
                 }
                 Ok(vec![Record::Resign { by: side }])
             }
             ClientMsg::Abort { .. } => {
                 if self.finished() {
-                    return Err(WireError::new(ErrorCode::NotNow, "the game is over"));
+                    return Err(Refusal::GameOver);
                 }
                 let own = self.own_moves(color);
                 if own >= ABORT_BEFORE_OWN_MOVE && !self.opponent_failed(color) {
-                    return Err(WireError::new(
-                        ErrorCode::NotNow,
-                        format!(
-                            "a game can be aborted only before your move {ABORT_BEFORE_OWN_MOVE}; you have played {own}: resign instead"
-                        ),
-                    ));
+                    return Err(Refusal::AbortTooLate {
+                        before: ABORT_BEFORE_OWN_MOVE,
+                        played: own,
+                    });
                 }
                 Ok(vec![Record::Aborted { by: side }])
             }
             ClientMsg::Claim { .. } => {
                 if !self.can_claim(color) {
-                    return Err(WireError::new(
-                        ErrorCode::NotNow,
-                        "a game can be claimed only from an engine that has failed",
-                    ));
+                    return Err(Refusal::NothingToClaim);
                 }
                 let reason = self.engine_failure.get(color.other()).clone();
                 Ok(vec![Record::Forfeit {
@@ -109,13 +83,10 @@ impl Runtime {
             ClientMsg::UndoRequest { ply: p } => {
                 let game = self.playing()?;
                 if p != ply {
-                    return Err(stale("undo request"));
+                    return Err(Refusal::Outdated(Outdated::UndoRequest));
                 }
                 if self.undo.is_some() {
-                    return Err(WireError::new(
-                        ErrorCode::NotNow,
-                        "an undo request is already waiting for an answer",
-                    ));
+                    return Err(Refusal::UndoPending);
                 }
                 let moves = game.moves();
                 let last_own = moves
@@ -126,9 +97,7 @@ impl Runtime {
                     .find(|(_, m)| m.color == color && !m.forced)
                     .map(|(i, _)| i)
                     .filter(|&i| moves.len() - i <= 2)
-                    .ok_or_else(|| {
-                        WireError::new(ErrorCode::NotNow, "you have no move to take back")
-                    })?;
+                    .ok_or(Refusal::NoMoveToTakeBack)?;
                 let plies = (moves.len() - last_own) as u32;
                 let mut records = vec![Record::UndoRequested {
                     by: side,
@@ -141,11 +110,12 @@ impl Runtime {
                 Ok(records)
             }
             ClientMsg::UndoAnswer { ply: p, accept } => {
-                let req = self.undo.filter(|r| r.by == color.other()).ok_or_else(|| {
-                    WireError::new(ErrorCode::NotNow, "no undo request to answer")
-                })?;
+                let req = self
+                    .undo
+                    .filter(|r| r.by == color.other())
+                    .ok_or(Refusal::NoUndoRequest)?;
                 if p != req.ply || ply != req.ply {
-                    return Err(stale("answer"));
+                    return Err(Refusal::Outdated(Outdated::UndoAnswer));
                 }
                 Ok(vec![if accept {
                     Record::UndoAccepted { plies: req.plies }
@@ -155,24 +125,16 @@ impl Runtime {
             }
             ClientMsg::PlaceHandicap { ref points } => {
                 if color != Color::Black {
-                    return Err(WireError::new(
-                        ErrorCode::NotYourSeat,
-                        "Black places the handicap stones",
-                    ));
+                    return Err(Refusal::HandicapIsBlacks);
                 }
                 if self.game.is_some() {
-                    return Err(WireError::new(ErrorCode::NotNow, "the stones are placed"));
+                    return Err(Refusal::StonesPlaced);
                 }
                 if !self.joined(Color::White) {
-                    return Err(WireError::new(
-                        ErrorCode::NotNow,
-                        "wait for your opponent to join",
-                    ));
+                    return Err(Refusal::OpponentAbsent);
                 }
                 let pts: Vec<Point> = points.iter().map(|&p| point(p)).collect();
-                self.setup
-                    .start_free(&pts)
-                    .map_err(|e| WireError::new(ErrorCode::NotNow, e))?;
+                self.setup.start_free(&pts).map_err(Refusal::BadPlacement)?;
                 Ok(vec![Record::Placed {
                     points: points.clone(),
                 }])
@@ -181,10 +143,10 @@ impl Runtime {
                 let game = self.scoring(proposal)?;
                 let p = Point::new(x, y);
                 if !game.size().contains(p) {
-                    return Err(WireError::new(ErrorCode::OffBoard, "off the board"));
+                    return Err(Refusal::DeadOffBoard);
                 }
                 if game.board().get(p).is_none() {
-                    return Err(WireError::new(ErrorCode::NotNow, "there is no stone there"));
+                    return Err(Refusal::NoStone);
                 }
                 Ok(vec![Record::ToggleDead {
                     by: side,
@@ -201,10 +163,7 @@ impl Runtime {
             ClientMsg::Accept { proposal } => {
                 let game = self.scoring(proposal)?;
                 if game.accepted(color) {
-                    return Err(WireError::new(
-                        ErrorCode::NotNow,
-                        "you have accepted already",
-                    ));
+                    return Err(Refusal::AcceptedAlready);
                 }
                 Ok(vec![Record::Accept { by: side, proposal }])
             }
@@ -218,9 +177,7 @@ impl Runtime {
             | ClientMsg::Chat { .. }
             | ClientMsg::Rematch
             | ClientMsg::RematchAnswer { .. }
-            | ClientMsg::RematchSeat => {
-                Err(WireError::new(ErrorCode::BadMessage, "not a game command"))
-            }
+            | ClientMsg::RematchSeat => Err(Refusal::NotAGameCommand),
         }
     }
 
@@ -252,30 +209,24 @@ impl Runtime {
         !self.finished() && self.game.is_some() && self.opponent_failed(color)
     }
 
-    fn playing(&self) -> Result<&Game, WireError> {
+    fn playing(&self) -> Result<&Game, Refusal> {
         match &self.game {
             Some(g) if self.started() && g.phase() == Phase::Playing => Ok(g),
-            _ if !self.started() => Err(WireError::new(
-                ErrorCode::NotNow,
-                "the game has not started yet",
-            )),
-            _ => Err(WireError::new(ErrorCode::NotNow, "play has stopped")),
+            _ if !self.started() => Err(Refusal::NotStarted),
+            _ => Err(Refusal::PlayStopped),
         }
     }
 
-    fn scoring(&self, proposal: u32) -> Result<&Game, WireError> {
+    fn scoring(&self, proposal: u32) -> Result<&Game, Refusal> {
         match &self.game {
             Some(g) if g.phase() == Phase::Scoring => {
                 if g.dead_version() == proposal {
                     Ok(g)
                 } else {
-                    Err(stale("dead-stone action"))
+                    Err(Refusal::Outdated(Outdated::DeadStoneAction))
                 }
             }
-            _ => Err(WireError::new(
-                ErrorCode::NotNow,
-                "dead stones are marked only after two passes",
-            )),
+            _ => Err(Refusal::NotScoring),
         }
     }
 
@@ -286,17 +237,16 @@ impl Runtime {
         mv: Move,
         now: Instant,
         lag_ms: u64,
-    ) -> Result<Vec<Record>, WireError> {
+    ) -> Result<Vec<Record>, Refusal> {
         let game = self.playing()?;
         if ply != self.ply() {
-            return Err(stale("move"));
+            return Err(Refusal::Outdated(Outdated::Move));
         }
-        if let Err(e) = game.check_as(color, mv) {
-            return Err(WireError {
-                code: illegal_error(e),
-                message: e.to_string(),
-                ko_point: if e == IllegalMove::Ko {
-                    game.board().ko_point(color).map(xy)
+        if let Err(why) = game.check_as(color, mv) {
+            return Err(Refusal::Illegal {
+                why,
+                ko_point: if why == IllegalMove::Ko {
+                    game.board().ko_point(color)
                 } else {
                     None
                 },

@@ -48,6 +48,7 @@ mod lag;
 mod limits;
 mod own;
 mod record;
+mod refusal;
 mod rematch_state;
 mod review;
 mod runtime;

@@ -496,7 +496,7 @@ mod tests {
     use super::*;
     use crate::{
         settings::{CreateGame, OpponentChoice},
-        wire::{ClientMsg, ErrorCode, Side},
+        wire::{ClientMsg, ErrorCode, Side, WireError},
     };
 
     fn created(rules: &str) -> Record {
@@ -553,7 +553,7 @@ mod tests {
         let err = rt
             .decide(Color::Black, &ClientMsg::Play { ply: 3, x: 0, y: 0 }, now)
             .unwrap_err();
-        assert_eq!(err.code, ErrorCode::Stale);
+        assert_eq!(WireError::from(err).code, ErrorCode::Stale);
     }
 
     #[test]

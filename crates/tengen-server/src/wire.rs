@@ -8,10 +8,11 @@
 //! late click is refused as stale instead of acting on a position the player never saw.
 
 use serde::{Deserialize, Serialize};
-use tengen_core::{Color, Point};
+use tengen_core::{Color, IllegalMove, Point};
 
 use crate::{
     clock::{ClockState, TimeControl},
+    refusal::Refusal,
     settings::Placement,
 };
 
@@ -297,6 +298,65 @@ pub struct WireError {
     pub message: String,
     /// The ko-banned point.
     pub ko_point: Option<Xy>,
+}
+
+impl From<Refusal> for WireError {
+    /// The protocol's code for each refusal; the sentence is the refusal's own.
+    fn from(refusal: Refusal) -> WireError {
+        let code = match &refusal {
+            Refusal::Spectator | Refusal::HandicapIsBlacks => ErrorCode::NotYourSeat,
+            Refusal::UnknownSeat => ErrorCode::BadSeat,
+            Refusal::NotAGameCommand | Refusal::EmptyChat => ErrorCode::BadMessage,
+            Refusal::ChatTooLong { .. } => ErrorCode::TooLarge,
+            Refusal::ChatTooFast { .. } => ErrorCode::RateLimited,
+            Refusal::Outdated(_) => ErrorCode::Stale,
+            Refusal::DeadOffBoard => ErrorCode::OffBoard,
+            Refusal::Illegal { why, .. } => match why {
+                IllegalMove::Occupied => ErrorCode::Occupied,
+                IllegalMove::Suicide => ErrorCode::Suicide,
+                IllegalMove::Ko => ErrorCode::Ko,
+                IllegalMove::Superko => ErrorCode::Superko,
+                IllegalMove::OffBoard => ErrorCode::OffBoard,
+                IllegalMove::NotYourTurn => ErrorCode::NotYourTurn,
+                _ => ErrorCode::NotNow,
+            },
+            Refusal::RematchNotStored(_) | Refusal::Unrecorded | Refusal::Moved => {
+                ErrorCode::Unavailable
+            }
+            Refusal::Aborted
+            | Refusal::Expired
+            | Refusal::GameOver
+            | Refusal::NotStarted
+            | Refusal::PlayStopped
+            | Refusal::NotScoring
+            | Refusal::StonesPlaced
+            | Refusal::OpponentAbsent
+            | Refusal::BadPlacement(_)
+            | Refusal::AbortTooLate { .. }
+            | Refusal::NothingToClaim
+            | Refusal::UndoPending
+            | Refusal::NoMoveToTakeBack
+            | Refusal::NoUndoRequest
+            | Refusal::NoStone
+            | Refusal::AcceptedAlready
+            | Refusal::ChatFull
+            | Refusal::RematchBeforeEnd
+            | Refusal::RematchUnderWay
+            | Refusal::NoRematchOffer
+            | Refusal::NoRematchSeat
+            | Refusal::RematchInvalid(_)
+            | Refusal::Inapplicable(_) => ErrorCode::NotNow,
+        };
+        let ko_point = match refusal {
+            Refusal::Illegal { ko_point, .. } => ko_point.map(xy),
+            _ => None,
+        };
+        WireError {
+            code,
+            message: refusal.to_string(),
+            ko_point,
+        }
+    }
 }
 
 impl WireError {

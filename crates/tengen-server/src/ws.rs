@@ -224,7 +224,8 @@ async fn hello(
     };
     let connected = match handle.ask(|reply| ActorMsg::Connect { token, reply }).await {
         Some(Ok(c)) => c,
-        Some(Err(e)) => {
+        Some(Err(refusal)) => {
+            let e = WireError::from(refusal);
             send_text(sink, &to_json(&e.to_msg()), config.ws_pong_timeout).await?;
             return Err(refuse(e));
         }
@@ -334,7 +335,7 @@ async fn serve(
                         let lag_ms = meter.credit_ms();
                         match handle.ask(|reply| ActorMsg::Command { role, from, msg, lag_ms, reply }).await {
                             Some(Ok(text)) => text,
-                            Some(Err(e)) => Some(to_json(&e.to_msg())),
+                            Some(Err(refusal)) => Some(to_json(&WireError::from(refusal).to_msg())),
                             None => return Err(Close::with(1001, "the game is restarting; reconnect")),
                         }
                     }

@@ -13,8 +13,9 @@ use tengen_core::Color;
 
 use super::Actor;
 use crate::{
+    refusal::Refusal,
     runtime::Record,
-    wire::{ChatLine, ErrorCode, Role, Room, ServerMsg, Side, WireError},
+    wire::{ChatLine, Role, Room, ServerMsg, Side},
 };
 
 /// The longest message, in characters.
@@ -49,20 +50,17 @@ pub(crate) fn take_allowance(
     times: &mut HashMap<Speaker, Vec<Instant>>,
     who: Speaker,
     now: Instant,
-) -> Result<(), WireError> {
+) -> Result<(), Refusal> {
     if times.len() >= SPEAKERS_KEPT {
         times.retain(|_, t| t.iter().any(|&t| now.duration_since(t) < RATE_WINDOW));
     }
     let mine = times.entry(who).or_default();
     mine.retain(|&t| now.duration_since(t) < RATE_WINDOW);
     if mine.len() >= RATE_MESSAGES {
-        return Err(WireError::new(
-            ErrorCode::RateLimited,
-            format!(
-                "at most {RATE_MESSAGES} messages in {} seconds; wait a moment",
-                RATE_WINDOW.as_secs()
-            ),
-        ));
+        return Err(Refusal::ChatTooFast {
+            messages: RATE_MESSAGES,
+            seconds: RATE_WINDOW.as_secs(),
+        });
     }
     mine.push(now);
     Ok(())
@@ -70,7 +68,7 @@ pub(crate) fn take_allowance(
 
 /// The text as stored: without control characters (line breaks become spaces) or the marks
 /// that reverse text direction, trimmed; an error for an empty or too long message.
-pub(crate) fn clean(text: &str) -> Result<String, WireError> {
+pub(crate) fn clean(text: &str) -> Result<String, Refusal> {
     let shown: String = text
         .chars()
         .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
@@ -80,14 +78,14 @@ pub(crate) fn clean(text: &str) -> Result<String, WireError> {
         .collect();
     let shown = shown.trim();
     if shown.is_empty() {
-        return Err(WireError::new(ErrorCode::BadMessage, "an empty message"));
+        return Err(Refusal::EmptyChat);
     }
     let n = shown.chars().count();
     if n > MAX_CHARS {
-        return Err(WireError::new(
-            ErrorCode::TooLarge,
-            format!("a message has at most {MAX_CHARS} characters (this one has {n})"),
-        ));
+        return Err(Refusal::ChatTooLong {
+            max: MAX_CHARS,
+            chars: n,
+        });
     }
     Ok(shown.to_owned())
 }
@@ -108,13 +106,10 @@ impl Actor {
         role: Role,
         from: IpAddr,
         text: &str,
-    ) -> Result<(), WireError> {
+    ) -> Result<(), Refusal> {
         let text = clean(text)?;
         if self.rt.chat.len() >= MAX_LINES {
-            return Err(WireError::new(
-                ErrorCode::NotNow,
-                "this game's chat is full",
-            ));
+            return Err(Refusal::ChatFull);
         }
         let who = role.color().map_or(Speaker::Spectator(from), Speaker::Seat);
         take_allowance(&mut self.extras.chat_times, who, Instant::now())?;
@@ -150,16 +145,22 @@ impl Actor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::Runtime;
+    use crate::{
+        runtime::Runtime,
+        wire::{ErrorCode, WireError},
+    };
 
     #[test]
     fn chat_text_is_plain_one_line_and_bounded() {
         assert_eq!(clean("  hi\nthere\u{7}  ").unwrap(), "hi there");
         assert_eq!(clean("a\u{202e}b").unwrap(), "ab");
-        assert_eq!(clean(" \n ").unwrap_err().code, ErrorCode::BadMessage);
+        assert_eq!(
+            WireError::from(clean(" \n ").unwrap_err()).code,
+            ErrorCode::BadMessage
+        );
         assert_eq!(clean(&"x".repeat(MAX_CHARS)).unwrap().len(), MAX_CHARS);
         assert_eq!(
-            clean(&"碁".repeat(MAX_CHARS + 1)).unwrap_err().code,
+            WireError::from(clean(&"碁".repeat(MAX_CHARS + 1)).unwrap_err()).code,
             ErrorCode::TooLarge
         );
         // Markup stays text: the page decides how to show it (as text).
@@ -175,7 +176,7 @@ mod tests {
             take_allowance(&mut times, spammer, now).unwrap();
         }
         let refused = take_allowance(&mut times, spammer, now).unwrap_err();
-        assert_eq!(refused.code, ErrorCode::RateLimited);
+        assert_eq!(WireError::from(refused).code, ErrorCode::RateLimited);
         // Another spectator, and both players, still talk.
         let other = Speaker::Spectator(IpAddr::from([10, 0, 0, 2]));
         take_allowance(&mut times, other, now).unwrap();

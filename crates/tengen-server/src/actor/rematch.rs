@@ -16,15 +16,12 @@ use tengen_core::Color;
 use super::{Actor, summary, to_json};
 use crate::{
     record::Record,
+    refusal::Refusal,
     runtime::{Rematch, Runtime},
     secret,
     settings::SeatKind,
-    wire::{ClientMsg, ErrorCode, Role, ServerMsg, WireError},
+    wire::{ClientMsg, Role, ServerMsg},
 };
-
-fn refuse(message: &str) -> WireError {
-    WireError::new(ErrorCode::NotNow, message)
-}
 
 impl Actor {
     /// Handles the rematch commands; `None` for any other command.
@@ -32,7 +29,7 @@ impl Actor {
         &mut self,
         role: Role,
         msg: &ClientMsg,
-    ) -> Option<Result<Option<String>, WireError>> {
+    ) -> Option<Result<Option<String>, Refusal>> {
         let answer = match msg {
             ClientMsg::Rematch => self.offer_rematch(role).await,
             ClientMsg::RematchAnswer { accept } => self.answer_rematch(role, *accept).await,
@@ -42,21 +39,19 @@ impl Actor {
         Some(answer)
     }
 
-    fn seat_of(&self, role: Role) -> Result<Color, WireError> {
-        let color = role
-            .color()
-            .ok_or_else(|| WireError::new(ErrorCode::NotYourSeat, "spectators can only watch"))?;
+    fn seat_of(&self, role: Role) -> Result<Color, Refusal> {
+        let color = role.color().ok_or(Refusal::Spectator)?;
         if !self.rt.finished() {
-            return Err(refuse("a rematch is offered once the game is over"));
+            return Err(Refusal::RematchBeforeEnd);
         }
         Ok(color)
     }
 
-    async fn offer_rematch(&mut self, role: Role) -> Result<Option<String>, WireError> {
+    async fn offer_rematch(&mut self, role: Role) -> Result<Option<String>, Refusal> {
         let color = self.seat_of(role)?;
         let offer = &self.rt.rematch;
         if offer.game.is_some() {
-            return Err(refuse("the rematch has already started"));
+            return Err(Refusal::RematchUnderWay);
         }
         if offer.by.is_some_and(|by| by != color) && !offer.declined {
             // Both asked: that is an acceptance.
@@ -80,11 +75,11 @@ impl Actor {
         &mut self,
         role: Role,
         accept: bool,
-    ) -> Result<Option<String>, WireError> {
+    ) -> Result<Option<String>, Refusal> {
         let color = self.seat_of(role)?;
         let offer: &Rematch = &self.rt.rematch;
         if offer.by != Some(color.other()) || offer.declined {
-            return Err(refuse("there is no rematch offer from your opponent"));
+            return Err(Refusal::NoRematchOffer);
         }
         if offer.game.is_some() {
             return self.claim_rematch_seat(role);
@@ -100,21 +95,19 @@ impl Actor {
     }
 
     /// This seat's secret in the new game, once (then it is forgotten here).
-    fn claim_rematch_seat(&mut self, role: Role) -> Result<Option<String>, WireError> {
-        let color = role
-            .color()
-            .ok_or_else(|| WireError::new(ErrorCode::NotYourSeat, "spectators can only watch"))?;
+    fn claim_rematch_seat(&mut self, role: Role) -> Result<Option<String>, Refusal> {
+        let color = role.color().ok_or(Refusal::Spectator)?;
         let (Some(game), Some(seat)) = (
             self.rt.rematch.game.clone(),
             self.extras.rematch_seats[color.index()].take(),
         ) else {
-            return Err(refuse("no rematch seat for you"));
+            return Err(Refusal::NoRematchSeat);
         };
         Ok(Some(to_json(&ServerMsg::RematchSeat { game, seat })))
     }
 
     /// Writes the new game (colours swapped, both seats taken) and tells everyone.
-    async fn start_rematch(&mut self) -> Result<(), WireError> {
+    async fn start_rematch(&mut self) -> Result<(), Refusal> {
         let mut setup = self.rt.setup.clone();
         std::mem::swap(&mut setup.black, &mut setup.white);
         setup.creator = setup.creator.other();
@@ -138,16 +131,11 @@ impl Actor {
             invite: None,
             at_ms: crate::record::now_ms(),
         };
-        let rt = Runtime::new(&record, Instant::now()).map_err(|e| refuse(&e))?;
+        let rt = Runtime::new(&record, Instant::now()).map_err(Refusal::RematchInvalid)?;
         self.store
             .append(&id, 1, vec![to_json(&record)], summary(&rt))
             .await
-            .map_err(|e| {
-                WireError::new(
-                    ErrorCode::Unavailable,
-                    format!("the rematch could not be created: {e}"),
-                )
-            })?;
+            .map_err(|e| Refusal::RematchNotStored(e.to_string()))?;
         self.commit(vec![Record::RematchStarted { game: id }])
             .await?;
         self.extras.rematch_seats = new_seats;
