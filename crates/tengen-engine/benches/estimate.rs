@@ -70,7 +70,7 @@ fn main() {
     let mut group = criterion.benchmark_group("estimate");
     group.sampling_mode(SamplingMode::Flat).sample_size(10);
     for (name, game) in &cases {
-        let budget = Budget::for_size(game.size());
+        let budget = Budget::default();
         group.bench_function(*name, |b| b.iter(|| black_box(estimate(game, &budget))));
     }
     group.finish();

@@ -134,7 +134,7 @@ fn answer(game: &Game, command: &[String]) -> Option<String> {
     let board = game.board();
     match command.first().map(String::as_str)? {
         "final_score" => {
-            let e = estimate(game, &Budget::for_size(game.size()));
+            let e = estimate(game, &Budget::default());
             Some(e.score.result.to_sgf())
         }
         "unconditional_status" => {
@@ -381,7 +381,7 @@ fn ogs_score_estimator_removal_maps() {
             continue;
         };
         total += 1;
-        let e = estimate(&game, &Budget::for_size(game.size()));
+        let e = estimate(&game, &Budget::default());
         let dead = e.dead_stones();
         let wrong: Vec<String> = game
             .board()
@@ -469,7 +469,7 @@ fn ogs_goban_autoscore_ownership() {
             continue;
         };
         total += 1;
-        let e = estimate(&game, &Budget::for_size(game.size()));
+        let e = estimate(&game, &Budget::default());
         let mut wrong = 0;
         for (y, row) in correct.iter().enumerate() {
             for (x, &want) in row.iter().enumerate() {

@@ -17,7 +17,7 @@ fn game(rules: Rules, diagram: &str) -> Game {
 /// The estimate of `diagram` under `rules` with the default budget.
 fn estimated(rules: Rules, diagram: &str) -> Estimate {
     let game = game(rules, diagram);
-    estimate(&game, &Budget::for_size(game.size()))
+    estimate(&game, &Budget::default())
 }
 
 fn p(x: u8, y: u8) -> Point {
@@ -397,7 +397,7 @@ fn an_unfinished_game_is_estimated_within_the_default_budget() {
             played += 1;
         }
     }
-    let budget = Budget::for_size(game.size());
+    let budget = Budget::default();
     let start = Instant::now();
     let e = estimate(&game, &budget);
     let took = start.elapsed();

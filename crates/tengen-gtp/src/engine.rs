@@ -574,7 +574,7 @@ impl Engine {
     /// The estimate of the position as it stands (dead stones, seki, the count), by playouts
     /// and reading only, not the clock: `final_score` and `final_status_list` agree.
     fn estimate(&self) -> Estimate {
-        estimate(&self.game, &Budget::for_size(self.game.size()))
+        estimate(&self.game, &Budget::default())
     }
 
     fn final_score(&self) -> Answer {

@@ -667,7 +667,7 @@ fn settle(
     }
     // The referee's own estimate, recorded beside the engines' lists in the SGF comment (and
     // the dead stones when neither engine names any).
-    let referee = estimate(&table.game, &Budget::for_size(table.game.size()));
+    let referee = estimate(&table.game, &Budget::default());
     let size = table.game.size();
     let names = |set: &BTreeSet<Point>| {
         set.iter()

@@ -14,7 +14,7 @@ const GRACE: Duration = Duration::from_secs(3);
 /// The stones Tengen estimates dead in `game`, or `None` (and a line on stderr naming the
 /// game's size) when the estimate did not finish within its budget and [`GRACE`].
 pub(crate) async fn estimate_dead_stones(game: Game) -> Option<Vec<Point>> {
-    let budget = Budget::for_size(game.size());
+    let budget = Budget::default();
     let limit = budget.time + GRACE;
     let size = game.size().get();
     let work = tokio::task::spawn_blocking(move || estimate(&game, &budget).dead_stones());

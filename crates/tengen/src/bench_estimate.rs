@@ -311,7 +311,7 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
     };
     let options = replay_options();
     outcome.size = game.size().get();
-    let mut budget = Budget::for_size(game.size());
+    let mut budget = Budget::default();
     if let Some(n) = settings.playouts {
         budget.playouts = n;
     }

@@ -48,7 +48,7 @@ pub(crate) fn check(args: CheckArgs) -> ! {
 pub(crate) fn auto_dead(game: &Game) -> AutoDead {
     let size = game.size();
     let vertex = |p| move_text(Move::Play(p), size);
-    let estimate = estimate(game, &Budget::for_size(size));
+    let estimate = estimate(game, &Budget::default());
     let mut notes = Vec::new();
     if game.phase() == Phase::Playing && game.moves().len() > 1 {
         notes.push("the game did not end with two passes".to_owned());

@@ -14,7 +14,7 @@
 //! for (x, y) in [(2, 0), (4, 4), (2, 1), (4, 3), (2, 2), (0, 1), (2, 3), (4, 2), (2, 4)] {
 //!     game.play(Move::Play(Point::new(x, y))).unwrap();
 //! }
-//! let estimate = estimate(&game, &Budget::for_size(game.size()));
+//! let estimate = estimate(&game, &Budget::default());
 //! assert!(estimate.dead_stones().contains(&Point::new(0, 1)));
 //! assert_eq!(estimate.status(Point::new(2, 2)), Some(Status::Alive));
 //! println!("{}", estimate.score.breakdown());
@@ -71,27 +71,19 @@ pub struct Budget {
     pub reading_nodes: u32,
 }
 
-impl Budget {
-    /// The default setting for a board size: a fixed amount of work (1,000 playouts, 5,000
+impl Default for Budget {
+    /// The one setting for every board size: a fixed amount of work (1,000 playouts, 5,000
     /// reading nodes per group), so that the estimate of a position is the same whatever the
     /// machine's load (the same answer to every question about one position: the CLI, GTP, a
     /// referee's record, the server, the tests); the clock is only a guard against a
     /// pathological position, at ten seconds. On a quiet core the work takes well under 1 s
     /// on 19×19 and 0.2 s on 9×9 (BENCHMARKS.md).
-    #[must_use]
-    pub fn for_size(_size: BoardSize) -> Budget {
+    fn default() -> Budget {
         Budget {
             time: Duration::from_secs(10),
             playouts: 1000,
             reading_nodes: 5_000,
         }
-    }
-}
-
-impl Default for Budget {
-    /// [`Budget::for_size`] of 19×19.
-    fn default() -> Budget {
-        Budget::for_size(BoardSize::STANDARD)
     }
 }
 
