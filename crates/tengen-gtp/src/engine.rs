@@ -133,9 +133,15 @@ impl Engine {
     /// The same engine with a fixed komi, as if `komi` had been sent.
     #[must_use]
     pub fn with_komi(mut self, komi: Komi) -> Engine {
+        self.fix_komi(komi);
+        self
+    }
+
+    /// Fixes the komi of this game and of every game after it (`boardsize` and `clear_board`
+    /// otherwise start new games with the rules' komi).
+    fn fix_komi(&mut self, komi: Komi) {
         self.komi = Some(komi);
         self.game.set_komi(komi);
-        self
     }
 
     /// The game as the engine holds it.
@@ -350,8 +356,7 @@ impl Engine {
         let komi: Komi = k
             .parse()
             .map_err(|_| syntax(format!("komi {k:?} is not a whole or half number")))?;
-        self.komi = Some(komi);
-        self.game.set_komi(komi);
+        self.fix_komi(komi);
         Ok(String::new())
     }
 

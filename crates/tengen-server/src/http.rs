@@ -348,7 +348,7 @@ async fn preview(
         }
     };
     Ok(Json(Preview {
-        komi: tengen_core::Komi::from_half_points(setup.komi_half_points).to_string(),
+        komi: setup.komi().to_string(),
         rules_summary: setup.rules.describe(),
         handicap,
     }))

@@ -288,10 +288,9 @@ impl GameSetup {
         if self.needs_free_placement() {
             return None;
         }
-        let mut game = Game::with_handicap(self.size, self.rules, self.handicap)
+        let game = Game::with_handicap(self.size, self.rules, self.handicap)
             .unwrap_or_else(|_| Game::new(self.size, self.rules));
-        game.set_komi(Komi::from_half_points(self.komi_half_points));
-        Some(game)
+        Some(self.with_komi(game))
     }
 
     /// The game with Black's free handicap stones on `points`.
@@ -302,10 +301,22 @@ impl GameSetup {
         if points.len() != self.handicap as usize {
             return Err(format!("place exactly {} stones", self.handicap));
         }
-        let mut game =
+        let game =
             Game::with_free_handicap(self.size, self.rules, points).map_err(|e| e.to_string())?;
-        game.set_komi(Komi::from_half_points(self.komi_half_points));
-        Ok(game)
+        Ok(self.with_komi(game))
+    }
+
+    /// The komi chosen at creation (the form's, else the rules' for the handicap).
+    #[must_use]
+    pub fn komi(&self) -> Komi {
+        Komi::from_half_points(self.komi_half_points)
+    }
+
+    /// `game` (fresh from its handicap) with the setup's komi: the one place a server game
+    /// gets its komi, whichever way its stones were placed.
+    fn with_komi(&self, mut game: Game) -> Game {
+        game.set_komi(self.komi());
+        game
     }
 
     /// The seat of `color`.

@@ -112,7 +112,7 @@ impl Runtime {
             size,
             rules: self.setup.rules.to_string(),
             rules_summary: self.setup.rules.describe(),
-            komi: tengen_core::Komi::from_half_points(self.setup.komi_half_points).to_string(),
+            komi: self.setup.komi().to_string(),
             handicap: self.setup.handicap,
             placement: self.setup.placement,
             time: self.setup.time,
