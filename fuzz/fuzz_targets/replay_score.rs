@@ -14,9 +14,7 @@ use std::fmt::Write;
 
 use libfuzzer_sys::fuzz_target;
 use tengen_core::Game;
-use tengen_sgf::{
-    GameTree, Mode, ReplayOptions, cli::marked_dead_stones, game_to_tree, parse, replay,
-};
+use tengen_sgf::{GameTree, Mode, ReplayOptions, game_to_tree, marked_dead_stones, parse, replay};
 
 const SIZES: [u8; 8] = [2, 3, 4, 5, 7, 9, 13, 19];
 const RULES: [&str; 6] = [

@@ -28,7 +28,6 @@
 //! # Ok::<(), tengen_sgf::SgfError>(())
 //! ```
 
-pub mod cli;
 mod decode;
 mod error;
 mod go;
@@ -41,8 +40,8 @@ pub use error::{ErrorKind, PropertyError, SgfError, TextPosition};
 pub use go::{RecordedResult, WinBy, parse_point, point_text};
 pub use parse::{Collection, Mode, parse, parse_str};
 pub use replay::{
-    Replay, ReplayError, ReplayNote, ReplayOptions, game_to_tree, replay, ru_for_rules,
-    rules_for_ru,
+    Replay, ReplayError, ReplayNote, ReplayOptions, game_to_tree, has_territory_marks,
+    marked_dead_stones, replay, ru_for_rules, rules_for_ru,
 };
 pub use tree::{GameTree, Node, NodeId, Property, TreeError};
 pub use write::write;

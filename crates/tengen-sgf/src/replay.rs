@@ -3,7 +3,7 @@
 
 use crate::error::PropertyError;
 use crate::go::point_text;
-use crate::tree::{GameTree, NodeId};
+use crate::tree::{GameTree, Node, NodeId};
 use std::fmt;
 use tengen_core::{
     Color, Game, IllegalMove, Move, Phase, Point, Replayed, Rules, Setup, SetupError, Tolerance,
@@ -458,4 +458,41 @@ pub fn game_to_tree(game: &Game) -> GameTree {
         }
     }
     tree
+}
+
+/// The stones lying inside the other colour's territory marks of the last marked node.
+///
+/// # Errors
+/// A `TB`/`TW` value that is not a point of the board.
+pub fn marked_dead_stones(tree: &GameTree, game: &Game) -> Result<Vec<Point>, ReplayError> {
+    let marked = tree.main_line().filter(carries_territory_marks).last();
+    let Some(node) = marked else {
+        return Ok(Vec::new());
+    };
+    let territory = tree.territory(node.id())?;
+    let board = game.board();
+    let mut dead = Vec::new();
+    for (owner, points) in [
+        (Color::Black, &territory.black),
+        (Color::White, &territory.white),
+    ] {
+        dead.extend(
+            points
+                .iter()
+                .filter(|&&p| board.get(p) == Some(owner.other())),
+        );
+    }
+    dead.sort();
+    dead.dedup();
+    Ok(dead)
+}
+
+/// Whether the main line of `tree` carries territory marks (`TB`/`TW`).
+#[must_use]
+pub fn has_territory_marks(tree: &GameTree) -> bool {
+    tree.main_line().any(|n| carries_territory_marks(&n))
+}
+
+fn carries_territory_marks(node: &Node<'_>) -> bool {
+    node.get("TB").is_some() || node.get("TW").is_some()
 }

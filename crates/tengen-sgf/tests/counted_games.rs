@@ -1,10 +1,25 @@
-//! `score --dead marked` against the recorded results of counted games whose territory marks
-//! reproduce `RE` (manifest column `markup_check` = `match`).
+//! The dead stones a record's territory marks name (what `score --dead marked` counts with)
+//! against the recorded results of counted games whose marks reproduce `RE` (manifest column
+//! `markup_check` = `match`).
 
 use std::path::Path;
-use tengen_core::{Color, GameResult};
-use tengen_sgf::cli::{DeadStones, score_tree};
-use tengen_sgf::{Mode, RecordedResult, WinBy, parse};
+use tengen_core::{Color, Game, GameResult, Point, Score};
+use tengen_sgf::{
+    GameTree, Mode, RecordedResult, ReplayError, ReplayOptions, WinBy, marked_dead_stones, parse,
+    replay,
+};
+
+/// The record replayed tolerantly (as `score` does) and counted with its marked dead stones.
+fn count_with_marks(tree: &GameTree) -> Result<(Game, Vec<Point>, Score), ReplayError> {
+    let options = ReplayOptions {
+        tolerant: true,
+        ..ReplayOptions::default()
+    };
+    let game = replay(tree, &options)?.game;
+    let dead = marked_dead_stones(tree, &game)?;
+    let score = game.score_as_ended(&dead);
+    Ok((game, dead, score))
+}
 
 fn expected(re: &str) -> Option<GameResult> {
     match RecordedResult::parse(re) {
@@ -59,7 +74,7 @@ fn marked_dead_stones_reproduce_the_recorded_results() {
         let collection = parse(&bytes, Mode::Lenient).unwrap_or_else(|e| panic!("{file}: {e}"));
         let tree = &collection.games[index];
         let re = tree.node(tree.root()).value("RE").unwrap_or_default();
-        match score_tree(tree, None, DeadStones::Marked) {
+        match count_with_marks(tree) {
             Ok((game, dead, score)) => {
                 if Some(score.result) == expected(re) {
                     matched += 1;

@@ -1,8 +1,7 @@
-//! Replaying records into games, writing games as records, and the check/score commands.
+//! Replaying records into games, and writing games as records.
 
 use proptest::prelude::*;
 use tengen_core::{BoardSize, Color, Game, IllegalMove, Move, Phase, Point, Rules};
-use tengen_sgf::cli::{DeadStones, ScoreOptions, check_command, score_command};
 use tengen_sgf::{
     GameTree, Mode, ReplayError, ReplayNote, ReplayOptions, game_to_tree, parse, replay, write,
 };
@@ -94,7 +93,7 @@ fn illegal_moves_name_number_colour_coordinate_and_reason() {
 }
 
 #[test]
-fn littlego_illegal_games_are_reported_by_check() {
+fn littlego_superko_games_are_illegal_under_positional_and_situational_superko() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/data/sgf-parser-cases/littlego/Illegal games");
     if !dir.is_dir() {
@@ -126,16 +125,6 @@ fn littlego_illegal_games_are_reported_by_check() {
         assert!(
             matches!(err, ReplayError::Illegal { reason: r, .. } if r == reason),
             "{name}: {err}"
-        );
-    }
-    for (name, reason) in [("suicide.sgf", "suicide"), ("illegal-move.sgf", "occupied")] {
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = check_command(&[dir.join(name)], &mut out, &mut err);
-        let text = String::from_utf8_lossy(&out);
-        assert_eq!(code, 1, "{name}: {text}");
-        assert!(
-            text.contains(&format!("illegal: {reason}")),
-            "{name}: {text}"
         );
     }
 }
@@ -364,81 +353,4 @@ proptest! {
             prop_assert_eq!(again.board(), game.board());
         }
     }
-}
-
-fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-sgf-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
-}
-
-#[test]
-fn check_exits_0_1_or_2_with_one_line_per_problem() {
-    let good = temp_file(
-        "good.sgf",
-        b"(;SZ[9]RU[Japanese];B[ee];W[cc])(;SZ[9];B[aa])",
-    );
-    let illegal = temp_file("illegal.sgf", b"(;SZ[19]RU[Japanese];B[pp];W[pp])");
-    let missing = std::env::temp_dir().join("tengen-sgf-no-such-file.sgf");
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    assert_eq!(check_command(&[&good], &mut out, &mut err), 0);
-    assert_eq!(String::from_utf8_lossy(&out).lines().count(), 2);
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    assert_eq!(check_command(&[&good, &illegal], &mut out, &mut err), 1);
-    let text = String::from_utf8_lossy(&out);
-    assert!(
-        text.contains("illegal.sgf: game 1, move 2 (W Q4): illegal: occupied"),
-        "{text}"
-    );
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    assert_eq!(check_command(&[&illegal, &missing], &mut out, &mut err), 2);
-    assert!(String::from_utf8_lossy(&err).contains("cannot read"));
-}
-
-#[test]
-fn score_prints_the_breakdown_and_json_with_marked_dead_stones() {
-    // 5×5: Black wall on column c, White on column d; a dead white stone at b2 in Black's
-    // area, marked TB.
-    let text = b"(;SZ[5]RU[Japanese]KM[0.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][bb];B[];W[]TB[aa:be]TW[ea:ee])";
-    let path = temp_file("counted.sgf", text);
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let options = ScoreOptions {
-        dead: DeadStones::Marked,
-        ..ScoreOptions::default()
-    };
-    assert_eq!(
-        score_command(&[&path], &options, &mut out, &mut err),
-        0,
-        "{}",
-        String::from_utf8_lossy(&err)
-    );
-    let line = String::from_utf8_lossy(&out).to_string();
-    // Black: 10 territory + 1 dead; White: 5 territory + 0.5 komi.
-    assert!(line.contains("B+5.5"), "{line}");
-    assert!(line.contains("1 dead: B4"), "{line}");
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let options = ScoreOptions {
-        dead: DeadStones::Marked,
-        json: true,
-        ..ScoreOptions::default()
-    };
-    assert_eq!(score_command(&[&path], &options, &mut out, &mut err), 0);
-    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
-    assert_eq!(value["result"], "B+5.5");
-    assert_eq!(value["black"]["territory"], 10);
-    assert_eq!(value["black"]["dead"], 1);
-    assert_eq!(value["white"]["komi"], 0.5);
-    assert_eq!(value["dead_stones"][0], "B4");
-    // Without marks the white stone lives; with Chinese rules the count is by area.
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let options = ScoreOptions {
-        rules: Some(Rules::chinese()),
-        json: true,
-        ..ScoreOptions::default()
-    };
-    assert_eq!(score_command(&[&path], &options, &mut out, &mut err), 0);
-    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
-    assert_eq!(value["scoring"], "area");
 }

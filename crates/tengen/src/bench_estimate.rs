@@ -350,7 +350,7 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
                 ..options.clone()
             };
             let other_game = replay(&tree, &other).ok().map(|r| r.game);
-            let marked = tengen_sgf::cli::marked_dead_stones(&tree, &game).ok();
+            let marked = tengen_sgf::marked_dead_stones(&tree, &game).ok();
             let has_marks = tree
                 .main_line()
                 .any(|n| n.get("TB").is_some() || n.get("TW").is_some());

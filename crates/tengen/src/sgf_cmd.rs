@@ -6,7 +6,10 @@ use clap::Args;
 use tengen_core::move_text;
 use tengen_core::{Game, Move, Phase, Rules};
 use tengen_engine::estimate::{Budget, estimate};
-use tengen_sgf::cli::{AutoDead, DeadStones, ScoreOptions, check_command, score_command_with};
+
+mod commands;
+
+use commands::{AutoDead, DeadStones, ScoreOptions, check_command, score_command};
 
 #[derive(Args)]
 pub(crate) struct CheckArgs {
@@ -81,7 +84,7 @@ pub(crate) fn score(args: ScoreArgs) -> ! {
         dead: args.dead.unwrap_or_default(),
         json: args.json,
     };
-    let code = score_command_with(
+    let code = score_command(
         &args.files,
         &options,
         Some(&auto_dead),

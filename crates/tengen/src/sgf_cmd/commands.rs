@@ -1,21 +1,22 @@
-//! The `tengen check` and `tengen score` commands, as library functions that write to any
-//! output and return the exit code.
+//! What `tengen check` and `tengen score` do, written to any output, returning the exit code
+//! (so that tests run them on buffers).
 
-use crate::parse::{Collection, Mode, parse};
-use crate::replay::{ReplayError, ReplayOptions, replay};
-use crate::tree::GameTree;
 use std::io::Write;
 use std::path::Path;
 use std::str::FromStr;
 use tengen_core::vertex;
 use tengen_core::{Color, Game, Point, Rules, Score, Scoring};
+use tengen_sgf::{
+    Collection, GameTree, Mode, ReplayError, ReplayOptions, has_territory_marks,
+    marked_dead_stones, parse, replay,
+};
 
 /// Every game readable and legal (check) or scored (score).
-pub const EXIT_OK: i32 = 0;
+pub(crate) const EXIT_OK: i32 = 0;
 /// Some move is illegal, or some game cannot be replayed.
-pub const EXIT_ILLEGAL: i32 = 1;
+pub(crate) const EXIT_ILLEGAL: i32 = 1;
 /// Some file cannot be read.
-pub const EXIT_UNREADABLE: i32 = 2;
+pub(crate) const EXIT_UNREADABLE: i32 = 2;
 
 fn read_file(path: &Path, err: &mut impl Write) -> Option<Collection> {
     let name = path.display();
@@ -84,7 +85,7 @@ fn describe(e: &ReplayError) -> String {
 ///
 /// Returns [`EXIT_OK`] when every game is readable and legal, [`EXIT_ILLEGAL`] when some move
 /// is illegal, [`EXIT_UNREADABLE`] when some file cannot be read (the worst wins).
-pub fn check_command<P: AsRef<Path>>(
+pub(crate) fn check_command<P: AsRef<Path>>(
     paths: &[P],
     out: &mut impl Write,
     err: &mut impl Write,
@@ -113,7 +114,7 @@ pub fn check_command<P: AsRef<Path>>(
 
 /// Which stones `score` takes as dead.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum DeadStones {
+pub(crate) enum DeadStones {
     /// [`DeadStones::Marked`] for a record with territory marks, [`DeadStones::Auto`]
     /// for one without.
     #[default]
@@ -130,7 +131,7 @@ pub enum DeadStones {
 impl DeadStones {
     /// The name `--dead` takes and the JSON prints.
     #[must_use]
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             DeadStones::MarkedOrAuto => "marked-or-auto",
             DeadStones::Marked => "marked",
@@ -156,7 +157,7 @@ impl FromStr for DeadStones {
 /// the count that follows from them under the game's rules, and remarks for the reader
 /// (`uncertain: C3 group`, `stopped early`).
 #[derive(Clone, Debug)]
-pub struct AutoDead {
+pub(crate) struct AutoDead {
     /// The stones it finds dead.
     pub dead: Vec<Point>,
     /// The count with them.
@@ -165,14 +166,13 @@ pub struct AutoDead {
     pub notes: Vec<String>,
 }
 
-/// The automatic dead-stone estimator `score` calls for [`DeadStones::Auto`]. `tengen-sgf`
-/// reads records and counts them; it does not read life and death, so the caller (the
-/// `tengen` binary) passes the estimator in.
-pub type Estimator<'a> = &'a dyn Fn(&Game) -> AutoDead;
+/// The automatic dead-stone estimator `score` calls for [`DeadStones::Auto`]: passed in, so
+/// that tests can count with a stand-in whose answer they know.
+pub(crate) type Estimator<'a> = &'a dyn Fn(&Game) -> AutoDead;
 
-/// A game counted by [`score_tree_with`].
+/// A game counted by [`score_tree`].
 #[derive(Clone, Debug)]
-pub struct Scored {
+pub(crate) struct Scored {
     /// The game at the end of its main line.
     pub game: Game,
     /// The stones taken as dead, row by row.
@@ -187,7 +187,7 @@ pub struct Scored {
 
 /// Options of `tengen score`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ScoreOptions {
+pub(crate) struct ScoreOptions {
     /// Rules for every game instead of its `RU`.
     pub rules: Option<Rules>,
     /// Which stones are dead.
@@ -196,62 +196,12 @@ pub struct ScoreOptions {
     pub json: bool,
 }
 
-/// The stones lying inside the other colour's territory marks of the last marked node.
-///
-/// # Errors
-/// A `TB`/`TW` value that is not a point of the board.
-pub fn marked_dead_stones(tree: &GameTree, game: &Game) -> Result<Vec<Point>, ReplayError> {
-    let marked = tree
-        .main_line()
-        .filter(|n| n.get("TB").is_some() || n.get("TW").is_some())
-        .last();
-    let Some(node) = marked else {
-        return Ok(Vec::new());
-    };
-    let territory = tree.territory(node.id())?;
-    let board = game.board();
-    let mut dead = Vec::new();
-    for (owner, points) in [
-        (Color::Black, &territory.black),
-        (Color::White, &territory.white),
-    ] {
-        dead.extend(
-            points
-                .iter()
-                .filter(|&&p| board.get(p) == Some(owner.other())),
-        );
-    }
-    dead.sort();
-    dead.dedup();
-    Ok(dead)
-}
-
-/// Whether the main line of `tree` carries territory marks (`TB`/`TW`).
-#[must_use]
-pub fn has_territory_marks(tree: &GameTree) -> bool {
-    tree.main_line()
-        .any(|n| n.get("TB").is_some() || n.get("TW").is_some())
-}
-
-/// Replays a record tolerantly and scores its final position, without an estimator
-/// ([`DeadStones::Auto`] then counts every stone alive).
-///
-/// # Errors
-/// As [`replay`] in tolerant mode, and [`marked_dead_stones`].
-pub fn score_tree(
-    tree: &GameTree,
-    rules: Option<Rules>,
-    dead: DeadStones,
-) -> Result<(Game, Vec<Point>, Score), ReplayError> {
-    score_tree_with(tree, rules, dead, None).map(|s| (s.game, s.dead, s.score))
-}
-
 /// Replays a record tolerantly and scores its final position with the dead stones `dead`
 /// names, asking `estimator` for [`DeadStones::Auto`].
 ///
 /// # Errors
-/// As [`replay`] in tolerant mode, and [`marked_dead_stones`].
-pub fn score_tree_with(
+/// As `replay` in tolerant mode, and `marked_dead_stones`.
+pub(crate) fn score_tree(
     tree: &GameTree,
     rules: Option<Rules>,
     dead: DeadStones,
@@ -339,17 +289,6 @@ fn score_json(file: &str, number: usize, tree: &GameTree, scored: &Scored) -> se
     })
 }
 
-/// `tengen score FILE... [--rules SPEC] [--dead marked|none] [--json]` without an estimator:
-/// see [`score_command_with`].
-pub fn score_command<P: AsRef<Path>>(
-    paths: &[P],
-    options: &ScoreOptions,
-    out: &mut impl Write,
-    err: &mut impl Write,
-) -> i32 {
-    score_command_with(paths, options, None, out, err)
-}
-
 /// `tengen score FILE... [--rules SPEC] [--dead auto|marked|none] [--json]`: replays each game
 /// to its end (tolerantly: moves only another rule set forbids are accepted) and prints the
 /// result and its breakdown — territory, stones, prisoners, pass stones, komi, compensation,
@@ -359,55 +298,55 @@ pub fn score_command<P: AsRef<Path>>(
 ///
 /// Returns [`EXIT_OK`] when every game was scored, [`EXIT_ILLEGAL`] when some game cannot be
 /// replayed, [`EXIT_UNREADABLE`] when some file cannot be read (the worst wins).
-pub fn score_command_with<P: AsRef<Path>>(
+pub(crate) fn score_command<P: AsRef<Path>>(
     paths: &[P],
     options: &ScoreOptions,
     estimator: Option<Estimator<'_>>,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> i32 {
-    each_game(paths, err, |err, name, number, tree| match score_tree_with(
-        tree,
-        options.rules,
-        options.dead,
-        estimator,
-    ) {
-        Ok(scored) => {
-            if options.json {
-                let value = score_json(name, number, tree, &scored);
-                let _ = writeln!(out, "{value}");
-            } else {
-                let (game, dead, score) = (&scored.game, &scored.dead, &scored.score);
-                let size = game.size();
-                let dead_text: Vec<String> = dead.iter().map(|&p| vertex(p, size)).collect();
-                let _ = writeln!(
-                    out,
-                    "{name}: game {number}: {} [{}; {} dead: {} ({})]{}{}",
-                    score.breakdown(),
-                    game.rules(),
-                    dead.len(),
-                    if dead_text.is_empty() {
-                        "-".to_owned()
-                    } else {
-                        dead_text.join(" ")
-                    },
-                    scored.method.name(),
-                    tree.node(tree.root())
-                        .value("RE")
-                        .map(|re| format!(" (recorded RE[{re}])"))
-                        .unwrap_or_default(),
-                    scored
-                        .notes
-                        .iter()
-                        .map(|n| format!("; {n}"))
-                        .collect::<String>()
-                );
+    each_game(paths, err, |err, name, number, tree| {
+        match score_tree(tree, options.rules, options.dead, estimator) {
+            Ok(scored) => {
+                if options.json {
+                    let value = score_json(name, number, tree, &scored);
+                    let _ = writeln!(out, "{value}");
+                } else {
+                    let (game, dead, score) = (&scored.game, &scored.dead, &scored.score);
+                    let size = game.size();
+                    let dead_text: Vec<String> = dead.iter().map(|&p| vertex(p, size)).collect();
+                    let _ = writeln!(
+                        out,
+                        "{name}: game {number}: {} [{}; {} dead: {} ({})]{}{}",
+                        score.breakdown(),
+                        game.rules(),
+                        dead.len(),
+                        if dead_text.is_empty() {
+                            "-".to_owned()
+                        } else {
+                            dead_text.join(" ")
+                        },
+                        scored.method.name(),
+                        tree.node(tree.root())
+                            .value("RE")
+                            .map(|re| format!(" (recorded RE[{re}])"))
+                            .unwrap_or_default(),
+                        scored
+                            .notes
+                            .iter()
+                            .map(|n| format!("; {n}"))
+                            .collect::<String>()
+                    );
+                }
+                true
             }
-            true
-        }
-        Err(e) => {
-            let _ = writeln!(err, "{name}: game {number}{}", describe(&e));
-            false
+            Err(e) => {
+                let _ = writeln!(err, "{name}: game {number}{}", describe(&e));
+                false
+            }
         }
     })
 }
+
+#[cfg(test)]
+mod tests;
