@@ -4,7 +4,7 @@
 use std::fmt;
 
 use tengen_core::move_text;
-use tengen_core::{Color, Game, GameResult, Move, Point, Scoring};
+use tengen_core::{Color, Game, GameResult, HalfPoints, Move, Point, Scoring};
 use tengen_engine::estimate::{Estimate, Status, count};
 
 /// The reason of one miss.
@@ -103,14 +103,10 @@ fn status_name(status: Status) -> &'static str {
     }
 }
 
+/// `+6.5`, `+0`, `-3`: a difference in points, with its sign either way.
 fn signed_half(half: i32) -> String {
-    let sign = if half < 0 { "-" } else { "+" };
-    let abs = half.unsigned_abs();
-    if abs % 2 == 0 {
-        format!("{sign}{}", abs / 2)
-    } else {
-        format!("{sign}{}.5", abs / 2)
-    }
+    let plus = if half < 0 { "" } else { "+" };
+    format!("{plus}{}", HalfPoints(half))
 }
 
 fn margin(result: GameResult) -> Option<i32> {
@@ -227,4 +223,17 @@ pub(crate) fn diagnose(
         }
     }
     Diagnosis::NotDerivable(recorded - ours)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signed_half;
+
+    #[test]
+    fn a_difference_in_half_points_is_written_with_its_sign_either_way() {
+        assert_eq!(signed_half(13), "+6.5");
+        assert_eq!(signed_half(0), "+0");
+        assert_eq!(signed_half(-6), "-3");
+        assert_eq!(signed_half(-1), "-0.5");
+    }
 }

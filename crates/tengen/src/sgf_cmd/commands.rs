@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 use std::str::FromStr;
 use tengen_core::vertex;
-use tengen_core::{Color, Game, Point, Rules, Score, Scoring};
+use tengen_core::{Color, Game, HalfPoints, Point, Rules, Score, Scoring};
 use tengen_sgf::{
     Collection, GameTree, Mode, ReplayError, ReplayOptions, has_territory_marks,
     marked_dead_stones, parse, replay,
@@ -244,12 +244,12 @@ pub(crate) fn score_tree(
     })
 }
 
+/// Half points as the JSON number the text shows (`6.5`, `3`: never `3.0`).
 fn half(h: i32) -> serde_json::Value {
-    if h % 2 == 0 {
-        serde_json::json!(h / 2)
-    } else {
-        serde_json::json!(f64::from(h) / 2.0)
-    }
+    HalfPoints(h)
+        .to_string()
+        .parse()
+        .map_or(serde_json::Value::Null, serde_json::Value::Number)
 }
 
 fn score_json(file: &str, number: usize, tree: &GameTree, scored: &Scored) -> serde_json::Value {

@@ -191,3 +191,12 @@ fn dead_takes_auto_marked_or_none() {
     let err = "some".parse::<DeadStones>().unwrap_err();
     assert!(err.contains("auto, marked or none"), "{err}");
 }
+
+#[test]
+fn half_points_are_json_numbers_written_as_the_text_writes_them() {
+    assert_eq!(half(13).to_string(), "6.5");
+    assert_eq!(half(12).to_string(), "6");
+    assert_eq!(half(-1).to_string(), "-0.5");
+    assert_eq!(half(-6).to_string(), "-3");
+    assert_eq!(half(0).to_string(), "0");
+}
