@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Two checks of the workspace's shape (issue 9): no circular import between the modules
-of a crate, and no source file over 800 lines outside tests.
+"""Three checks of the workspace's shape (issue 9): no circular import between the modules
+of a crate, no source file over 800 lines outside tests, and every test docs/rules.md cites
+exists where it says.
 
 Run from anywhere: `python3 scripts/check-structure.py`; it exits 1 and names what is wrong.
 
@@ -14,6 +15,11 @@ checked at each level: between the root's children (a submodule counts as its to
 and between siblings inside each module with children. Edges between a module and its own
 ancestors are the parent/child relation, not an import cycle, and are not counted; nor are
 inline `#[cfg(test)] mod` blocks, which only `cargo test` builds.
+
+Cited tests: in docs/rules.md, a `snake_case_name` followed in its paragraph by a file in
+parentheses, (`core/tests/aga.rs`) for crates/tengen-core/tests/aga.rs, must be a `fn` of that
+file; one with no file after it must be a `fn` somewhere under crates/, or a fuzz target.
+The names of GTP commands (`final_score`, from the engine's COMMANDS) are prose, not tests.
 """
 import os
 import re
@@ -142,6 +148,49 @@ def long_files(root):
     return out
 
 
+CITED_NAME = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$")
+CITED_FILE = re.compile(r"^(core|sgf|engine|gtp|server)/[\w/.-]+\.rs$")
+
+
+def fns_of(path):
+    with open(path, encoding="utf-8") as f:
+        return set(re.findall(r"\bfn\s+(\w+)", f.read()))
+
+
+def missing_cited_tests(root):
+    """(name, where it should be) for each test docs/rules.md cites that is not there."""
+    doc = os.path.join(root, "docs", "rules.md")
+    if not os.path.exists(doc):
+        return []
+    anywhere = set()
+    for d, _, fs in os.walk(os.path.join(root, "crates")):
+        for f in fs:
+            if f.endswith(".rs"):
+                anywhere |= fns_of(os.path.join(d, f))
+    targets = os.path.join(root, "fuzz", "fuzz_targets")
+    if os.path.isdir(targets):
+        anywhere |= {f[:-3] for f in os.listdir(targets) if f.endswith(".rs")}
+    with open(os.path.join(root, "crates", "tengen-gtp", "src", "engine.rs"), encoding="utf-8") as f:
+        commands = re.search(r"const COMMANDS: &\[&str\] = &\[(.*?)\];", f.read(), re.S)
+    gtp_commands = set(re.findall(r'"([\w-]+)"', commands.group(1))) if commands else set()
+    missing = []
+    with open(doc, encoding="utf-8") as f:
+        paragraphs = re.split(r"\n\s*\n", f.read())
+    for paragraph in paragraphs:
+        pending = []
+        for token in re.findall(r"`([^`]+)`", paragraph):
+            if CITED_NAME.match(token) and token not in gtp_commands:
+                pending.append(token)
+            elif CITED_FILE.match(token):
+                crate, rest = token.split("/", 1)
+                path = os.path.join(root, "crates", "tengen-" + crate, rest)
+                fns = fns_of(path) if os.path.exists(path) else set()
+                missing += [(name, token) for name in pending if name not in fns]
+                pending = []
+        missing += [(name, "the tree") for name in pending if name not in anywhere]
+    return missing
+
+
 def main(root):
     found = 0
     for crate in sorted(os.listdir(os.path.join(root, "crates"))):
@@ -176,7 +225,11 @@ def main(root):
     for path, n in long:
         print(f"{path}: {n} lines, over {MAX_LINES}")
     print(f"source files over {MAX_LINES} lines outside tests:", len(long))
-    return 1 if found or long else 0
+    missing = missing_cited_tests(root)
+    for name, where in missing:
+        print(f"docs/rules.md cites {name}, which is not a fn of {where}")
+    print("tests docs/rules.md cites that do not exist:", len(missing))
+    return 1 if found or long or missing else 0
 
 
 sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")))
