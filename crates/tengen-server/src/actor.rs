@@ -413,10 +413,7 @@ impl Actor {
             eprintln!("tengen: game {}: engine {reason}", self.rt.id);
             if !self.rt.finished() {
                 *self.rt.engine_failure.get_mut(color) = Some(reason.clone());
-                self.broadcast(EventView::EngineFailed {
-                    color: color.into(),
-                    reason,
-                });
+                self.broadcast(EventView::EngineFailed { color, reason });
             }
             return;
         }
@@ -444,7 +441,7 @@ impl Actor {
                 }
             }
             SeatAction::Illegal(reason) => vec![self.rt.engine_illegal(color, reason)],
-            SeatAction::Resign => vec![Record::Resign { by: color.into() }],
+            SeatAction::Resign => vec![Record::Resign { by: color }],
             SeatAction::Failed(_) => return,
             SeatAction::Place(points) => {
                 match self.rt.decide(
@@ -464,7 +461,7 @@ impl Actor {
                     return;
                 }
                 vec![Record::ProposeDead {
-                    by: color.into(),
+                    by: color,
                     points: points.into_iter().map(xy).collect(),
                 }]
             }
@@ -505,7 +502,7 @@ impl Actor {
         let seat = secret::new_token();
         let token = secret::hash(&seat).unwrap_or_default();
         self.commit(vec![Record::Joined {
-            color: color.into(),
+            color,
             token,
             name: name.map(|n| crate::settings::player_name(Some(n))),
         }])
@@ -519,11 +516,7 @@ impl Actor {
             return;
         };
         if self.flag_deadline().is_some_and(|d| d <= Instant::now()) {
-            let _ = self
-                .commit(vec![Record::TimeOut {
-                    color: color.into(),
-                }])
-                .await;
+            let _ = self.commit(vec![Record::TimeOut { color }]).await;
         }
     }
 

@@ -11,7 +11,7 @@ use crate::{
     record::Record,
     refusal::{Outdated, Refusal},
     runtime::Runtime,
-    wire::{ClientMsg, Side, point, xy},
+    wire::{ClientMsg, point, xy},
 };
 
 /// A player may abort the game until they play this many moves of their own (so: before
@@ -38,7 +38,6 @@ impl Runtime {
         now: Instant,
         lag_ms: u64,
     ) -> Result<Vec<Record>, Refusal> {
-        let side = Side::from(color);
         let ply = self.ply();
         if self.aborted.is_some() {
             return Err(Refusal::Aborted);
@@ -55,7 +54,7 @@ impl Runtime {
                 if self.finished() {
                     return Err(Refusal::GameOver);
                 }
-                Ok(vec![Record::Resign { by: side }])
+                Ok(vec![Record::Resign { by: color }])
             }
             ClientMsg::Abort { .. } => {
                 if self.finished() {
@@ -68,7 +67,7 @@ impl Runtime {
                         played: own,
                     });
                 }
-                Ok(vec![Record::Aborted { by: side }])
+                Ok(vec![Record::Aborted { by: color }])
             }
             ClientMsg::Claim { .. } => {
                 if !self.can_claim(color) {
@@ -76,7 +75,7 @@ impl Runtime {
                 }
                 let reason = self.engine_failure.get(color.other()).clone();
                 Ok(vec![Record::Forfeit {
-                    color: color.other().into(),
+                    color: color.other(),
                     reason,
                 }])
             }
@@ -100,7 +99,7 @@ impl Runtime {
                     .ok_or(Refusal::NoMoveToTakeBack)?;
                 let plies = (moves.len() - last_own) as u32;
                 let mut records = vec![Record::UndoRequested {
-                    by: side,
+                    by: color,
                     ply,
                     plies,
                 }];
@@ -120,7 +119,7 @@ impl Runtime {
                 Ok(vec![if accept {
                     Record::UndoAccepted { plies: req.plies }
                 } else {
-                    Record::UndoDeclined { by: side }
+                    Record::UndoDeclined { by: color }
                 }])
             }
             ClientMsg::PlaceHandicap { ref points } => {
@@ -149,14 +148,14 @@ impl Runtime {
                     return Err(Refusal::NoStone);
                 }
                 Ok(vec![Record::ToggleDead {
-                    by: side,
+                    by: color,
                     at: [x, y],
                 }])
             }
             ClientMsg::SuggestDead { proposal } => {
                 let game = self.scoring(proposal)?;
                 Ok(vec![Record::SetDead {
-                    by: side,
+                    by: color,
                     points: game.suggest_dead().into_iter().map(xy).collect(),
                 }])
             }
@@ -165,11 +164,14 @@ impl Runtime {
                 if game.accepted(color) {
                     return Err(Refusal::AcceptedAlready);
                 }
-                Ok(vec![Record::Accept { by: side, proposal }])
+                Ok(vec![Record::Accept {
+                    by: color,
+                    proposal,
+                }])
             }
             ClientMsg::Reject { proposal } => {
                 self.scoring(proposal)?;
-                Ok(vec![Record::Resume { by: side }])
+                Ok(vec![Record::Resume { by: color }])
             }
             ClientMsg::Hello { .. }
             | ClientMsg::Resync
@@ -270,14 +272,12 @@ impl Runtime {
             match charged {
                 Some(c) => Some(c),
                 None => {
-                    return Ok(vec![Record::TimeOut {
-                        color: color.into(),
-                    }]);
+                    return Ok(vec![Record::TimeOut { color }]);
                 }
             }
         };
         Ok(vec![Record::Move {
-            color: color.into(),
+            color,
             at: mv.point().map(xy),
             clock,
             illegal: None,
@@ -286,9 +286,6 @@ impl Runtime {
 
     /// The record for an engine's illegal move: the rules penalize it (AGA-8, JP-11).
     pub(crate) fn engine_illegal(&self, color: Color, reason: String) -> Record {
-        Record::Illegal {
-            color: color.into(),
-            reason,
-        }
+        Record::Illegal { color, reason }
     }
 }

@@ -46,7 +46,7 @@ pub(crate) fn moves(rt: &Runtime) -> (Vec<MoveView>, String) {
                 }
             }
             MoveView {
-                color: m.color.into(),
+                color: m.color,
                 at: m.mv.point().map(xy),
                 captured,
             }
@@ -64,7 +64,6 @@ pub(crate) mod tests {
         clock::TimeControl,
         record::Record,
         settings::{ColorChoice, CreateGame, OpponentChoice},
-        wire::Side,
     };
 
     /// A 5×5 Japanese game between two people after `moves` (alternately, Black first;
@@ -95,7 +94,11 @@ pub(crate) mod tests {
         }];
         for (i, &(x, y)) in moves.iter().enumerate() {
             records.push(Record::Move {
-                color: if i % 2 == 0 { Side::Black } else { Side::White },
+                color: if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                },
                 at: (x, y).ne(&(9, 9)).then_some([x, y]),
                 clock: None,
                 illegal: None,
@@ -120,7 +123,7 @@ pub(crate) mod tests {
         let captured: Vec<&[[u8; 2]]> = moves.iter().map(|m| m.captured.as_slice()).collect();
         assert_eq!(captured, vec![&[][..], &[], &[], &[], &[], &[], &[[1, 3]]]);
         assert_eq!(moves[6].at, Some([1, 4]));
-        assert_eq!(moves[6].color, Side::Black);
+        assert_eq!(moves[6].color, Color::Black);
     }
 
     #[test]
@@ -131,11 +134,11 @@ pub(crate) mod tests {
             *invite = Some("i".into());
         }
         records.push(Record::Joined {
-            color: Side::White,
+            color: Color::White,
             token: "w".into(),
             name: Some("Bob".into()),
         });
-        records.push(Record::Resign { by: Side::White });
+        records.push(Record::Resign { by: Color::White });
         let rt = Runtime::replay(&records, Instant::now()).unwrap();
         assert_eq!(rt.setup.white.name(), "Bob");
         assert_eq!(crate::actor::summary(&rt).white, "Bob");

@@ -5,11 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use tengen_core::Color;
 
-use crate::{
-    clock::ClockState,
-    settings::GameSetup,
-    wire::{Side, Xy},
-};
+use crate::{clock::ClockState, settings::GameSetup, wire::Xy};
 
 /// Wall-clock milliseconds since the Unix epoch: the time records are stamped with (and
 /// invitations expire by), which a restart must not reset as it resets an `Instant`.
@@ -33,7 +29,7 @@ pub(crate) enum Record {
     },
     /// A person took the open seat through the invite.
     Joined {
-        color: Side,
+        color: Color,
         token: String,
         /// The name the joiner gave (cleaned as a creator's is); absent: the seat keeps
         /// its placeholder name.
@@ -46,7 +42,7 @@ pub(crate) enum Record {
     },
     /// A move (`at: None` is a pass), with the mover's clock after it.
     Move {
-        color: Side,
+        color: Color,
         at: Option<Xy>,
         #[serde(default)]
         clock: Option<ClockState>,
@@ -58,34 +54,34 @@ pub(crate) enum Record {
     /// An engine's illegal move (`reason`: why it was illegal), penalized by the rules: a
     /// pass (AGA-8) or the loss of the game (JP-11).
     Illegal {
-        color: Side,
+        color: Color,
         reason: String,
     },
     /// An engine's illegal move lost the game (JP-11, in records written before
     /// [`Record::Illegal`]), or its opponent claimed the game after the engine failed
     /// (`reason`).
     Forfeit {
-        color: Side,
+        color: Color,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
     UndoRequested {
-        by: Side,
+        by: Color,
         ply: u32,
         plies: u32,
     },
     UndoDeclined {
-        by: Side,
+        by: Color,
     },
     UndoAccepted {
         plies: u32,
     },
     ToggleDead {
-        by: Side,
+        by: Color,
         at: Xy,
     },
     SetDead {
-        by: Side,
+        by: Color,
         points: Vec<Xy>,
     },
     /// Tengen's estimate of the dead stones became the proposal (the scoring phase opens
@@ -94,36 +90,36 @@ pub(crate) enum Record {
         points: Vec<Xy>,
     },
     Accept {
-        by: Side,
+        by: Color,
         proposal: u32,
     },
     /// An engine's dead stones: its proposal and its acceptance, in one step.
     ProposeDead {
-        by: Side,
+        by: Color,
         points: Vec<Xy>,
     },
     Resume {
-        by: Side,
+        by: Color,
     },
     Resign {
-        by: Side,
+        by: Color,
     },
     TimeOut {
-        color: Side,
+        color: Color,
     },
     /// A player aborted the game within their first moves: it ends with no result.
     Aborted {
-        by: Side,
+        by: Color,
     },
     /// Nobody opened the invitation in time: the game ends with no result.
     Expired,
     /// A rematch offered at the end (colours swapped, same settings). Not a game change.
     RematchOffered {
-        by: Side,
+        by: Color,
     },
     /// The opponent declined the rematch offered.
     RematchDeclined {
-        by: Side,
+        by: Color,
     },
     /// The rematch was accepted and is game `game`. The new seats' secrets are not here:
     /// secrets are stored only as hashes (in the new game's `created`), so a seat not yet
@@ -140,7 +136,7 @@ pub(crate) enum Record {
     /// last checkpoint (and not the time the server was down). `left_ms` is the time the
     /// player had left at that moment, for people reading the log; replay uses `spent_ms`.
     Clock {
-        color: Side,
+        color: Color,
         spent_ms: u64,
         #[serde(default)]
         left_ms: Option<u64>,
@@ -152,4 +148,27 @@ pub(crate) struct UndoReq {
     pub by: Color,
     pub ply: u32,
     pub plies: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Logs written when the records had a colour type of their own (`"black"`/`"white"`)
+    /// load unchanged, and are written back byte for byte.
+    #[test]
+    fn colours_in_stored_records_read_and_write_as_black_and_white() {
+        for stored in [
+            r#"{"type":"resign","by":"white"}"#,
+            r#"{"type":"move","color":"black","at":[2,3],"clock":null,"illegal":null}"#,
+        ] {
+            let record: Record = serde_json::from_str(stored).unwrap();
+            assert_eq!(serde_json::to_string(&record).unwrap(), stored);
+        }
+        assert_eq!(
+            serde_json::from_str::<Record>(r#"{"type":"resign","by":"white"}"#).unwrap(),
+            Record::Resign { by: Color::White }
+        );
+        assert!(serde_json::from_str::<Record>(r#"{"type":"resign","by":"red"}"#).is_err());
+    }
 }

@@ -18,7 +18,7 @@ pub(crate) struct Rematch {
 impl Rematch {
     pub(crate) fn view(&self) -> Option<crate::wire::RematchView> {
         self.by.map(|by| crate::wire::RematchView {
-            by: by.into(),
+            by,
             declined: self.declined,
             game: self.game.clone(),
         })
@@ -34,12 +34,12 @@ impl Rematch {
             )
             .map(|()| {
                 *self = Rematch {
-                    by: Some((*by).into()),
+                    by: Some(*by),
                     ..Rematch::default()
                 };
             }),
             Record::RematchDeclined { by } => check(
-                self.by == Some(Color::from(*by).other()) && self.game.is_none(),
+                self.by == Some((*by).other()) && self.game.is_none(),
                 "declining a rematch nobody offered",
             )
             .map(|()| self.declined = true),

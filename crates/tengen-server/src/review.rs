@@ -86,7 +86,7 @@ pub(crate) struct PositionReview {
     /// Black's chance to win, 0 to 1.
     pub black_winrate: f64,
     /// Who is to move here.
-    pub to_move: crate::wire::Side,
+    pub to_move: Color,
     /// Tengen's move for the player to move (`None`: pass).
     pub best: Option<Xy>,
     /// The same as text (`D4`, `pass`), with the few moves it expects to follow.
@@ -103,7 +103,7 @@ pub(crate) struct PositionReview {
 pub(crate) struct Mistake {
     /// The move's number (the position before it is `ply - 1`).
     pub ply: usize,
-    pub color: crate::wire::Side,
+    pub color: Color,
     /// What was played (`C4`, `pass`).
     pub played: String,
     /// The mover's win rate before and after the move.
@@ -337,7 +337,7 @@ fn position_review(ply: usize, game: &Game, result: &SearchResult) -> PositionRe
     PositionReview {
         ply,
         black_winrate: (black_winrate.clamp(0.0, 1.0) * 1000.0).round() / 1000.0,
-        to_move: to_move.into(),
+        to_move,
         best: best.point().map(xy),
         best_text: move_text(best, size),
         pv: result
@@ -377,7 +377,7 @@ fn mistakes(
                     drop,
                     Mistake {
                         ply: i + 1,
-                        color: color.into(),
+                        color,
                         played: move_text(mv, size),
                         before: mine(before),
                         after: mine(after),
@@ -483,9 +483,9 @@ mod tests {
             ply,
             black_winrate,
             to_move: if ply % 2 == 0 {
-                crate::wire::Side::Black
+                Color::Black
             } else {
-                crate::wire::Side::White
+                Color::White
             },
             best: None,
             best_text: best.into(),

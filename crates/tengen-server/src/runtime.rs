@@ -236,7 +236,7 @@ impl Runtime {
             .time_left_ms(self.clocks.get(color))
             .map(|l| l.saturating_sub(spent_ms));
         Some(Record::Clock {
-            color: color.into(),
+            color,
             spent_ms,
             left_ms,
         })
@@ -253,7 +253,7 @@ impl Runtime {
             color, spent_ms, ..
         } = record
         {
-            if self.clock_running() != Some(Color::from(*color)) {
+            if self.clock_running() != Some(*color) {
                 return Err("a clock checkpoint for a clock that is not running".into());
             }
             self.start_turn(now);
@@ -290,7 +290,7 @@ impl Runtime {
         Ok(match record {
             Record::Created { .. } => return Err("a second `created`".into()),
             Record::Joined { color, token, name } => {
-                let c = Color::from(*color);
+                let c = *color;
                 if self.seats[c.index()].is_some() {
                     return Err("seat already taken".into());
                 }
@@ -316,7 +316,7 @@ impl Runtime {
                 clock,
                 illegal,
             } => {
-                let c = Color::from(*color);
+                let c = *color;
                 let mv = at.map_or(Move::Pass, |p| Move::Play(point(p)));
                 let outcome = self.game_mut()?.play_as(c, mv).map_err(|x| x.to_string())?;
                 if let Some(clock) = clock {
@@ -340,7 +340,7 @@ impl Runtime {
             Record::Illegal { color, reason } => {
                 let penalty = self
                     .game_mut()?
-                    .penalize_illegal((*color).into())
+                    .penalize_illegal(*color)
                     .map_err(|x| x.to_string())?;
                 self.undo = None;
                 self.start_turn(now);
@@ -356,15 +356,15 @@ impl Runtime {
                 }
             }
             Record::Forfeit { color, .. } => {
-                let r = self.game_mut()?.forfeit((*color).into()).map_err(e)?;
+                let r = self.game_mut()?.forfeit(*color).map_err(e)?;
                 EventView::Finished {
                     result: r.to_string(),
                 }
             }
             Record::UndoRequested { by, ply, plies } => {
-                let what = self.undo_description(*plies, (*by).into());
+                let what = self.undo_description(*plies, *by);
                 self.undo = Some(UndoReq {
-                    by: (*by).into(),
+                    by: (*by),
                     ply: *ply,
                     plies: *plies,
                 });
@@ -410,7 +410,7 @@ impl Runtime {
                 if game.dead_version() != *proposal {
                     return Err("accepted a stale proposal".into());
                 }
-                match game.accept((*by).into()).map_err(e)? {
+                match game.accept(*by).map_err(e)? {
                     Some(result) => EventView::Finished {
                         result: result.to_string(),
                     },
@@ -419,11 +419,7 @@ impl Runtime {
             }
             Record::ProposeDead { by, points } => {
                 let pts: Vec<Point> = points.iter().map(|&p| point(p)).collect();
-                match self
-                    .game_mut()?
-                    .propose_dead((*by).into(), &pts)
-                    .map_err(e)?
-                {
+                match self.game_mut()?.propose_dead(*by, &pts).map_err(e)? {
                     Some(result) => EventView::Finished {
                         result: result.to_string(),
                     },
@@ -432,7 +428,7 @@ impl Runtime {
             }
             Record::Resume { by } => {
                 let game = self.game_mut()?;
-                let phase = game.resume((*by).into()).map_err(e)?;
+                let phase = game.resume(*by).map_err(e)?;
                 let to_move = game.to_move();
                 self.undo_floor = game.moves().len();
                 self.start_turn(now);
@@ -440,19 +436,16 @@ impl Runtime {
                     Phase::Finished(result) => EventView::Finished {
                         result: result.to_string(),
                     },
-                    _ => EventView::Resumed {
-                        by: *by,
-                        to_move: to_move.into(),
-                    },
+                    _ => EventView::Resumed { by: *by, to_move },
                 }
             }
             Record::Resign { by } => {
                 let result = match self.game.as_mut() {
-                    Some(g) => g.resign((*by).into()).map_err(e)?,
+                    Some(g) => g.resign(*by).map_err(e)?,
                     None => {
                         // Resigning before the handicap stones are placed: an empty game.
                         let mut g = tengen_core::Game::new(self.setup.size, self.setup.rules);
-                        let r = g.resign((*by).into()).map_err(e)?;
+                        let r = g.resign(*by).map_err(e)?;
                         self.game = Some(g);
                         r
                     }
@@ -462,7 +455,7 @@ impl Runtime {
                 }
             }
             Record::TimeOut { color } => {
-                let r = self.game_mut()?.time_out((*color).into()).map_err(e)?;
+                let r = self.game_mut()?.time_out(*color).map_err(e)?;
                 EventView::Finished {
                     result: r.to_string(),
                 }
@@ -471,7 +464,7 @@ impl Runtime {
                 if self.finished() {
                     return Err("aborting a finished game".into());
                 }
-                self.aborted = Some((*by).into());
+                self.aborted = Some(*by);
                 self.undo = None;
                 EventView::Aborted { by: *by }
             }
@@ -496,7 +489,7 @@ mod tests {
     use super::*;
     use crate::{
         settings::{CreateGame, OpponentChoice},
-        wire::{ClientMsg, ErrorCode, Side, WireError},
+        wire::{ClientMsg, ErrorCode, WireError},
     };
 
     fn created(rules: &str) -> Record {
@@ -573,7 +566,7 @@ mod tests {
         assert_eq!(
             ev,
             EventView::UndoRequested {
-                by: Side::Black,
+                by: Color::Black,
                 what: "move 1 (D4)".into(),
                 plies: 1
             }
@@ -620,7 +613,7 @@ mod tests {
         assert_eq!(
             log.last(),
             Some(&Record::Clock {
-                color: Side::White,
+                color: Color::White,
                 spent_ms: 10_000,
                 left_ms: Some(50_000)
             })
@@ -668,7 +661,7 @@ mod tests {
         // A checkpoint for the wrong colour does not apply.
         let mut bad = again.clone();
         let wrong = Record::Clock {
-            color: Side::White,
+            color: Color::White,
             spent_ms: 1,
             left_ms: None,
         };
@@ -723,7 +716,12 @@ mod tests {
             "{inside:?}"
         );
         let after = black_plays_after(&rt, t0, 2_000, 0);
-        assert_eq!(after, vec![Record::TimeOut { color: Side::Black }]);
+        assert_eq!(
+            after,
+            vec![Record::TimeOut {
+                color: Color::Black
+            }]
+        );
         // Fischer: a move in the grace keeps the increment on an empty clock.
         let f = TimeControl::Fischer {
             initial_s: 2,
@@ -756,7 +754,9 @@ mod tests {
         // A claimed lag of 5 s is credited 1 s only: 2.5 s charged, past the grace.
         assert_eq!(
             black_plays_after(&rt, t0, 3_500, 5_000),
-            vec![Record::TimeOut { color: Side::Black }]
+            vec![Record::TimeOut {
+                color: Color::Black
+            }]
         );
         assert_eq!(rt.flag_deadline(5_000), Some(t0 + ms(3_000)));
         // Lag is credited on the clock too: 0.3 s of a 0.5 s move.

@@ -8,7 +8,7 @@ use tengen_sgf::{GameTree, game_to_tree, point_text, write as write_sgf};
 use crate::{
     clock::TimeControl,
     runtime::Runtime,
-    wire::{ChatLine, Room, Side},
+    wire::{ChatLine, Room},
 };
 
 fn push(tree: &mut GameTree, node: tengen_sgf::NodeId, id: &str, values: Vec<String>) {
@@ -32,8 +32,8 @@ fn comment(lines: &[&ChatLine]) -> String {
         .iter()
         .map(|l| {
             let seat = match l.color {
-                Some(Side::Black) => " (Black)",
-                Some(Side::White) => " (White)",
+                Some(Color::Black) => " (Black)",
+                Some(Color::White) => " (White)",
                 None => "",
             };
             format!("{}{seat}: {}", l.name, l.text)
@@ -170,7 +170,7 @@ fn sgf_date(unix_ms: u64) -> String {
 mod tests {
     use super::*;
 
-    fn said(room: Room, color: Option<Side>, name: &str, text: &str, ply: u32) -> ChatLine {
+    fn said(room: Room, color: Option<Color>, name: &str, text: &str, ply: u32) -> ChatLine {
         ChatLine {
             room,
             color,
@@ -189,10 +189,10 @@ mod tests {
     fn the_players_chat_is_written_as_comments_on_the_move_it_was_said_after() {
         let mut rt = crate::history::tests::game_of(&[(1, 3), (3, 1)]);
         rt.chat = vec![
-            said(Room::Players, Some(Side::Black), "Ann", "hi ] \\ there", 0),
+            said(Room::Players, Some(Color::Black), "Ann", "hi ] \\ there", 0),
             said(Room::Spectators, None, "Spectator", "psst", 1),
-            said(Room::Players, Some(Side::White), "Bo", "nice", 2),
-            said(Room::Players, Some(Side::Black), "Ann", "thanks", 2),
+            said(Room::Players, Some(Color::White), "Bo", "nice", 2),
+            said(Room::Players, Some(Color::Black), "Ann", "thanks", 2),
         ];
         let with = write(&rt, Chat::Players);
         let tree = &tengen_sgf::parse_str(&with, tengen_sgf::Mode::Strict)
@@ -225,7 +225,7 @@ mod tests {
         );
         add_chat(
             &mut tree,
-            &[said(Room::Players, Some(Side::Black), "Ann", "gg", 5)],
+            &[said(Room::Players, Some(Color::Black), "Ann", "gg", 5)],
         );
         assert_eq!(
             tree.node(node).value("C"),

@@ -8,9 +8,7 @@ use crate::{
     clock::TimeControl,
     runtime::Runtime,
     settings::SeatKind,
-    wire::{
-        ClockView, LastMove, PlayerView, ScoreView, Side, SideScoreView, StateView, UndoView, xy,
-    },
+    wire::{ClockView, LastMove, PlayerView, ScoreView, SideScoreView, StateView, UndoView, xy},
 };
 
 impl Runtime {
@@ -119,10 +117,10 @@ impl Runtime {
             time_desc: self.setup.time.describe(),
             phase: self.phase_view(),
             board,
-            to_move: game.map_or(Color::Black, Game::to_move).into(),
+            to_move: game.map_or(Color::Black, Game::to_move),
             ply: self.ply(),
             last_move: game.and_then(|g| g.moves().last()).map(|m| LastMove {
-                color: m.color.into(),
+                color: m.color,
                 at: m.mv.point().map(xy),
             }),
             ko_point: game
@@ -132,7 +130,7 @@ impl Runtime {
             black: player(Color::Black),
             white: player(Color::White),
             undo: self.undo.map(|u| UndoView {
-                by: u.by.into(),
+                by: u.by,
                 ply: u.ply,
                 plies: u.plies,
                 what: self.undo_description(u.plies, u.by),
@@ -145,7 +143,7 @@ impl Runtime {
             ownership: score.as_ref().zip(game).map(|(s, g)| ownership_map(s, g)),
             score: score.as_ref().map(score_view),
             result: game.and_then(Game::result).map(|r| r.to_string()),
-            aborted_by: self.aborted.map(Side::from),
+            aborted_by: self.aborted,
             expired: self.expired,
             resumptions: game.map_or(0, Game::resumptions),
             spectators,

@@ -16,34 +16,6 @@ use crate::{
     settings::Placement,
 };
 
-/// A colour on the wire: `"black"` or `"white"`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    /// Black.
-    Black,
-    /// White.
-    White,
-}
-
-impl From<Color> for Side {
-    fn from(c: Color) -> Side {
-        match c {
-            Color::Black => Side::Black,
-            Color::White => Side::White,
-        }
-    }
-}
-
-impl From<Side> for Color {
-    fn from(s: Side) -> Color {
-        match s {
-            Side::Black => Color::Black,
-            Side::White => Color::White,
-        }
-    }
-}
-
 /// A point on the wire: `[x, y]`, `(0, 0)` at the top-left.
 pub type Xy = [u8; 2];
 
@@ -386,7 +358,7 @@ pub enum EventView {
     /// A person took a seat.
     Joined {
         /// Which.
-        color: Side,
+        color: Color,
     },
     /// Black placed free handicap stones.
     Placed {
@@ -396,7 +368,7 @@ pub enum EventView {
     /// A stone was played.
     Played {
         /// Who.
-        color: Side,
+        color: Color,
         /// Where.
         at: Xy,
         /// Stones captured.
@@ -405,7 +377,7 @@ pub enum EventView {
     /// A pass.
     Passed {
         /// Who.
-        color: Side,
+        color: Color,
         /// The rules added White's closing pass (AGA-11).
         forced_white_pass: bool,
         /// An engine's illegal move replaced by a pass (AGA-8): why it was illegal.
@@ -415,7 +387,7 @@ pub enum EventView {
     /// An undo was requested.
     UndoRequested {
         /// Who asked.
-        by: Side,
+        by: Color,
         /// The move to take back, e.g. `move 37 (D4)`.
         what: String,
         /// Plies that would be taken back.
@@ -424,7 +396,7 @@ pub enum EventView {
     /// The request was declined.
     UndoDeclined {
         /// Who declined.
-        by: Side,
+        by: Color,
     },
     /// Moves were taken back.
     UndoAccepted {
@@ -434,7 +406,7 @@ pub enum EventView {
     /// The dead-stone marks changed.
     DeadChanged {
         /// Who changed them.
-        by: Side,
+        by: Color,
     },
     /// Tengen's estimate of the dead stones is the proposal now.
     Estimated {
@@ -444,19 +416,19 @@ pub enum EventView {
     /// A player accepted the proposal.
     Accepted {
         /// Who.
-        by: Side,
+        by: Color,
     },
     /// A player disputed; play resumes.
     Resumed {
         /// Who disputed.
-        by: Side,
+        by: Color,
         /// Who moves first now.
-        to_move: Side,
+        to_move: Color,
     },
     /// A player aborted the game: it is over, with no result.
     Aborted {
         /// Who aborted.
-        by: Side,
+        by: Color,
     },
     /// The game ended.
     Finished {
@@ -469,7 +441,7 @@ pub enum EventView {
     /// claim the game or abort it.
     EngineFailed {
         /// The engine's seat.
-        color: Side,
+        color: Color,
         /// What happened, e.g. `gnugo: no answer to "genmove w" within 60 s`.
         reason: String,
     },
@@ -541,7 +513,7 @@ pub struct PlayerView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UndoView {
     /// Who asked.
-    pub by: Side,
+    pub by: Color,
     /// The ply the request was made at (answer with it).
     pub ply: u32,
     /// Plies that would be taken back.
@@ -612,7 +584,7 @@ pub struct StateView {
     /// The stones, row by row from the top: `.`, `B` or `W`.
     pub board: String,
     /// Who moves.
-    pub to_move: Side,
+    pub to_move: Color,
     /// Moves played so far (commands refer to it).
     pub ply: u32,
     /// The last move: the player and the point (`null` point for a pass).
@@ -638,7 +610,7 @@ pub struct StateView {
     /// The result once finished (none for an aborted game).
     pub result: Option<String>,
     /// Who aborted the game, if it was aborted (phase `finished`, no result).
-    pub aborted_by: Option<Side>,
+    pub aborted_by: Option<Color>,
     /// The invitation expired unopened (phase `finished`, no result).
     pub expired: bool,
     /// How many times play was resumed after a dispute.
@@ -654,7 +626,7 @@ pub struct StateView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RematchView {
     /// Who offered.
-    pub by: Side,
+    pub by: Color,
     /// The opponent declined.
     pub declined: bool,
     /// The new game, once accepted.
@@ -665,7 +637,7 @@ pub struct RematchView {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastMove {
     /// Who.
-    pub color: Side,
+    pub color: Color,
     /// Where; `None` for a pass.
     pub at: Option<Xy>,
 }
@@ -674,7 +646,7 @@ pub struct LastMove {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveView {
     /// Who moved.
-    pub color: Side,
+    pub color: Color,
     /// Where; `None` for a pass.
     pub at: Option<Xy>,
     /// The stones this move captured (so a page can step through the game without rules).
@@ -710,7 +682,7 @@ pub struct ChatLine {
     /// The room.
     pub room: Room,
     /// The speaker's seat, none for a spectator.
-    pub color: Option<Side>,
+    pub color: Option<Color>,
     /// The speaker's name as shown.
     pub name: String,
     /// The text, plain (the page shows it as text, never as markup).

@@ -15,7 +15,7 @@ use super::Actor;
 use crate::{
     refusal::Refusal,
     runtime::Record,
-    wire::{ChatLine, Role, Room, ServerMsg, Side},
+    wire::{ChatLine, Role, Room, ServerMsg},
 };
 
 /// The longest message, in characters.
@@ -116,7 +116,7 @@ impl Actor {
         let (room, color, name) = match role.color() {
             Some(c) => (
                 Room::Players,
-                Some(Side::from(c)),
+                Some(c),
                 self.rt.seat_kind(c).name().to_owned(),
             ),
             None => (Room::Spectators, None, "Spectator".to_owned()),
@@ -226,7 +226,7 @@ mod tests {
         let rt = Runtime::replay(&records, std::time::Instant::now()).unwrap();
         let line = ChatLine {
             room: Room::Players,
-            color: Some(Side::Black),
+            color: Some(Color::Black),
             name: "Player".into(),
             text: "hello".into(),
             ply: 1,

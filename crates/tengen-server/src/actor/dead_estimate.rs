@@ -57,12 +57,11 @@ impl Actor {
 mod tests {
     use std::time::Instant;
 
-    use tengen_core::ByColor;
+    use tengen_core::{ByColor, Color};
 
     use crate::{
         history::tests::records_of,
         runtime::{Record, Runtime},
-        wire::Side,
     };
 
     /// ```text
@@ -96,7 +95,7 @@ mod tests {
         };
         assert_eq!(estimated(&records), (true, Some('X')));
         records.push(Record::ToggleDead {
-            by: Side::Black,
+            by: Color::Black,
             at: [2, 0],
         });
         assert_eq!(estimated(&records), (false, Some('A')));

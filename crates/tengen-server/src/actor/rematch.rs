@@ -60,7 +60,7 @@ impl Actor {
         if offer.by == Some(color) && !offer.declined {
             return Ok(None); // offered already
         }
-        self.commit(vec![Record::RematchOffered { by: color.into() }])
+        self.commit(vec![Record::RematchOffered { by: color }])
             .await?;
         if matches!(self.rt.seat_kind(color.other()), SeatKind::Engine { .. }) {
             // An engine always wants another game.
@@ -85,7 +85,7 @@ impl Actor {
             return self.claim_rematch_seat(role);
         }
         if !accept {
-            self.commit(vec![Record::RematchDeclined { by: color.into() }])
+            self.commit(vec![Record::RematchDeclined { by: color }])
                 .await?;
             self.broadcast_state();
             return Ok(None);
@@ -152,8 +152,8 @@ mod tests {
         history::tests::records_of,
         record::Record,
         runtime::{Rematch, Runtime},
-        wire::Side,
     };
+    use tengen_core::Color;
 
     fn replayed(records: &[Record]) -> Result<Runtime, String> {
         Runtime::replay(records, Instant::now())
@@ -162,20 +162,20 @@ mod tests {
     #[test]
     fn the_rematch_offer_its_refusal_and_the_new_game_are_replayed_from_the_log() {
         let mut records = records_of(&[(2, 2)]);
-        records.push(Record::Resign { by: Side::White });
+        records.push(Record::Resign { by: Color::White });
         // An old log, written before rematches were records, replays with no offer.
         assert_eq!(replayed(&records).unwrap().rematch, Rematch::default());
-        records.push(Record::RematchOffered { by: Side::White });
+        records.push(Record::RematchOffered { by: Color::White });
         let rt = replayed(&records).unwrap();
         let view = rt.rematch.view().unwrap();
         assert_eq!(
             (view.by, view.declined, view.game),
-            (Side::White, false, None)
+            (Color::White, false, None)
         );
-        records.push(Record::RematchDeclined { by: Side::Black });
+        records.push(Record::RematchDeclined { by: Color::Black });
         assert!(replayed(&records).unwrap().rematch.declined);
         // Offered again, by the other player this time, and accepted.
-        records.push(Record::RematchOffered { by: Side::Black });
+        records.push(Record::RematchOffered { by: Color::Black });
         records.push(Record::RematchStarted {
             game: "0123456789abcdef".into(),
         });
@@ -183,7 +183,7 @@ mod tests {
         let view = rt.rematch.view().unwrap();
         assert_eq!(
             (view.by, view.declined, view.game.as_deref()),
-            (Side::Black, false, Some("0123456789abcdef"))
+            (Color::Black, false, Some("0123456789abcdef"))
         );
         assert_eq!(rt.ply(), 1, "the game itself is unchanged");
     }
@@ -191,17 +191,17 @@ mod tests {
     #[test]
     fn a_rematch_record_out_of_place_does_not_replay() {
         let mut live = records_of(&[(2, 2)]);
-        live.push(Record::RematchOffered { by: Side::White });
+        live.push(Record::RematchOffered { by: Color::White });
         let e = replayed(&live).unwrap_err();
         assert!(e.contains("a rematch offer out of place"), "{e}");
         let mut finished = records_of(&[(2, 2)]);
-        finished.push(Record::Resign { by: Side::White });
+        finished.push(Record::Resign { by: Color::White });
         let mut declined = finished.clone();
-        declined.push(Record::RematchDeclined { by: Side::Black });
+        declined.push(Record::RematchDeclined { by: Color::Black });
         assert!(replayed(&declined).is_err(), "nobody offered");
-        finished.push(Record::RematchOffered { by: Side::White });
+        finished.push(Record::RematchOffered { by: Color::White });
         let mut own = finished.clone();
-        own.push(Record::RematchDeclined { by: Side::White });
+        own.push(Record::RematchDeclined { by: Color::White });
         assert!(
             replayed(&own).is_err(),
             "one does not decline one's own offer"
