@@ -79,34 +79,23 @@ pub(crate) fn write(rt: &Runtime, chat: Chat) -> String {
     push(&mut tree, root, "PB", vec![setup.black.name().to_owned()]);
     push(&mut tree, root, "PW", vec![setup.white.name().to_owned()]);
     push(&mut tree, root, "DT", vec![sgf_date(rt.created_ms)]);
-    match setup.time {
-        TimeControl::None => {}
+    // SGF's TM is the main time in seconds; OT says the overtime in words.
+    let overtime = match setup.time {
+        TimeControl::None => None,
         TimeControl::ByoYomi {
             main_s,
             period_s,
             periods,
-        } => {
-            push(&mut tree, root, "TM", vec![main_s.to_string()]);
-            push(
-                &mut tree,
-                root,
-                "OT",
-                vec![format!("{periods}x{period_s} byo-yomi")],
-            );
-        }
+        } => Some((main_s, format!("{periods}x{period_s} byo-yomi"))),
         TimeControl::Fischer {
             initial_s,
             increment_s,
             ..
-        } => {
-            push(&mut tree, root, "TM", vec![initial_s.to_string()]);
-            push(
-                &mut tree,
-                root,
-                "OT",
-                vec![format!("{increment_s} fischer")],
-            );
-        }
+        } => Some((initial_s, format!("{increment_s} fischer"))),
+    };
+    if let Some((main_s, overtime)) = overtime {
+        push(&mut tree, root, "TM", vec![main_s.to_string()]);
+        push(&mut tree, root, "OT", vec![overtime]);
     }
     if let Some(by) = rt.aborted {
         let who = match by {
@@ -248,5 +237,41 @@ mod tests {
         assert_eq!(sgf_date(1_709_251_200_000), "2024-03-01");
         assert_eq!(sgf_date(951_782_400_000), "2000-02-29");
         assert_eq!(sgf_date(4_102_444_800_000), "2100-01-01");
+    }
+
+    #[test]
+    fn tm_is_the_main_time_and_ot_names_the_overtime() {
+        let mut rt = crate::history::tests::game_of(&[(1, 3)]);
+        let root_values = |rt: &crate::runtime::Runtime| {
+            let text = write(rt, Chat::Without);
+            let tree = &tengen_sgf::parse_str(&text, tengen_sgf::Mode::Strict)
+                .unwrap()
+                .games[0];
+            let root = tree.node(tree.root());
+            (
+                root.value("TM").map(str::to_owned),
+                root.value("OT").map(str::to_owned),
+            )
+        };
+        rt.setup.time = TimeControl::None;
+        assert_eq!(root_values(&rt), (None, None));
+        rt.setup.time = TimeControl::ByoYomi {
+            main_s: 600,
+            period_s: 30,
+            periods: 5,
+        };
+        assert_eq!(
+            root_values(&rt),
+            (Some("600".into()), Some("5x30 byo-yomi".into()))
+        );
+        rt.setup.time = TimeControl::Fischer {
+            initial_s: 300,
+            increment_s: 10,
+            max_s: 600,
+        };
+        assert_eq!(
+            root_values(&rt),
+            (Some("300".into()), Some("10 fischer".into()))
+        );
     }
 }
