@@ -203,10 +203,8 @@ pub(crate) fn decode(bytes: &[u8], strict: bool) -> Result<Decoded<'_>, DecodePr
             }
             None => {
                 report(
-                    DecodeProblem {
-                        position,
-                        kind: ErrorKind::UnknownCharset { name },
-                    },
+                    position,
+                    ErrorKind::UnknownCharset { name },
                     strict,
                     &mut problems,
                 )?;
@@ -244,12 +242,15 @@ pub(crate) fn reads_back_as_utf8(text: &str) -> bool {
     decode(bytes, true).is_ok_and(|decoded| decoded.text == text)
 }
 
-/// A strict reading stops at `problem`; a lenient one notes it and goes on.
+/// A strict reading stops at the problem `kind` at `position`; a lenient one notes it and
+/// goes on.
 fn report(
-    problem: DecodeProblem,
+    position: TextPosition,
+    kind: ErrorKind,
     strict: bool,
     problems: &mut Vec<DecodeProblem>,
 ) -> Result<(), DecodeProblem> {
+    let problem = DecodeProblem { position, kind };
     if strict {
         return Err(problem);
     }
@@ -301,10 +302,8 @@ fn decode_with<'a>(
                     .copied()
                     .unwrap_or_default();
                 report(
-                    DecodeProblem {
-                        position,
-                        kind: ErrorKind::Undecodable { charset },
-                    },
+                    position,
+                    ErrorKind::Undecodable { charset },
                     strict,
                     &mut problems,
                 )?;
@@ -325,10 +324,8 @@ fn decode_with<'a>(
         }),
         Err(position) => {
             report(
-                DecodeProblem {
-                    position,
-                    kind: ErrorKind::Undecodable { charset },
-                },
+                position,
+                ErrorKind::Undecodable { charset },
                 strict,
                 &mut problems,
             )?;
