@@ -286,39 +286,20 @@ fn decode_with<'a>(
     mut problems: Vec<DecodeProblem>,
 ) -> Result<Decoded<'a>, DecodeProblem> {
     let charset = encoding.name();
-    if encoding == UTF_8 {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => {
-                return Ok(Decoded {
-                    text: Cow::Borrowed(text),
-                    charset,
-                    problems,
-                });
-            }
-            Err(e) => {
-                let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
-                let position = crate::error::positions(valid, &[valid.len()])
-                    .first()
-                    .copied()
-                    .unwrap_or_default();
-                report(
-                    position,
-                    ErrorKind::Undecodable { charset },
-                    strict,
-                    &mut problems,
-                )?;
-                // Lenient: UTF-8 declared but not UTF-8 is usually a legacy charset.
-                return Ok(guessed(
-                    bytes,
-                    "the bytes are not UTF-8; charset guessed",
-                    problems,
-                ));
-            }
-        }
-    }
-    match decode_exact(encoding, bytes) {
+    let text = if encoding == UTF_8 {
+        std::str::from_utf8(bytes).map(Cow::Borrowed).map_err(|e| {
+            let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
+            crate::error::positions(valid, &[valid.len()])
+                .first()
+                .copied()
+                .unwrap_or_default()
+        })
+    } else {
+        decode_exact(encoding, bytes).map(Cow::Owned)
+    };
+    match text {
         Ok(text) => Ok(Decoded {
-            text: Cow::Owned(text),
+            text,
             charset,
             problems,
         }),
@@ -329,10 +310,15 @@ fn decode_with<'a>(
                 strict,
                 &mut problems,
             )?;
-            Ok(Decoded {
-                text: Cow::Owned(decode_lossy(encoding, bytes)),
-                charset,
-                problems,
+            Ok(if encoding == UTF_8 {
+                // Lenient: UTF-8 declared but not UTF-8 is usually a legacy charset.
+                guessed(bytes, "the bytes are not UTF-8; charset guessed", problems)
+            } else {
+                Decoded {
+                    text: Cow::Owned(decode_lossy(encoding, bytes)),
+                    charset,
+                    problems,
+                }
             })
         }
     }
