@@ -48,6 +48,9 @@ pub(crate) struct EstimateArgs {
     /// Time limit per estimate in milliseconds instead of the default budget's.
     #[arg(long)]
     time_ms: Option<u64>,
+    /// Reading nodes per group instead of the default budget's.
+    #[arg(long)]
+    reading_nodes: Option<u32>,
 }
 
 /// How each game is estimated and shown.
@@ -55,6 +58,7 @@ struct Settings {
     show: bool,
     playouts: Option<u32>,
     time_ms: Option<u64>,
+    reading_nodes: Option<u32>,
 }
 
 /// One row of the manifest.
@@ -318,9 +322,13 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
     if let Some(ms) = settings.time_ms {
         budget.time = std::time::Duration::from_millis(ms);
     }
+    if let Some(n) = settings.reading_nodes {
+        budget.reading_nodes = n;
+    }
     let estimate = estimate(&game, &budget);
     outcome.seconds = estimate.elapsed.as_secs_f64();
-    if game.phase() == Phase::Playing && game.moves().len() > 1 {
+    let ended = !(game.phase() == Phase::Playing && game.moves().len() > 1);
+    if !ended {
         // The record stops before the end: its result may rest on moves never played.
         outcome
             .notes
@@ -361,6 +369,7 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
                 recorded,
                 other_game.as_ref(),
                 marked.as_deref(),
+                ended,
             );
             outcome.reason = diagnosis.shown(game.size()).to_string();
             if settings.show {
@@ -438,6 +447,7 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
         show: args.show,
         playouts: args.playouts,
         time_ms: args.time_ms,
+        reading_nodes: args.reading_nodes,
     };
     let loaded: Vec<Result<(GameTree, Game), String>> =
         rows.iter().map(|row| load(&root, row)).collect();
