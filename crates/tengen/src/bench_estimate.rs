@@ -17,10 +17,10 @@ use std::sync::mpsc;
 use anyhow::{Context, bail};
 use clap::Args;
 use tengen_core::{Color, Game, GameResult, Move, Phase, Point, Scoring};
-use tengen_engine::estimate::{Budget, Estimate, estimate};
+use tengen_engine::estimate::{Basis, Budget, ChainEstimate, Estimate, estimate};
 use tengen_sgf::{GameTree, Mode, RecordedResult, ReplayOptions, WinBy, parse, replay};
 
-use crate::diagnose::diagnose;
+use crate::diagnose::{Diagnosis, diagnose};
 
 #[derive(Args)]
 pub(crate) struct EstimateArgs {
@@ -251,6 +251,15 @@ fn vertex(p: Point, estimate: &Estimate) -> String {
     tengen_core::move_text(Move::Play(p), estimate.size())
 }
 
+/// What the estimate of `chain` rests on, as the bench prints it.
+fn decided_by(chain: &ChainEstimate) -> String {
+    match chain.basis {
+        Basis::PassAlive => "Benson (certain)".to_owned(),
+        Basis::Reading => "reading".to_owned(),
+        Basis::Playouts => format!("playouts (survival {:.2})", chain.survival),
+    }
+}
+
 /// The board with the estimate (see [`Estimate::diagram`]) and GTP coordinates.
 fn drawing(estimate: &Estimate) -> String {
     const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -372,6 +381,18 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
                 ended,
             );
             outcome.reason = diagnosis.shown(game.size()).to_string();
+            if let Diagnosis::Wrong(changes) | Diagnosis::MarksDiffer(changes) = &diagnosis {
+                // What the estimate rested on where RE needs another status: a verdict of the
+                // reading or of Benson is certain within its area, a playout share is not.
+                let decided: Vec<String> = changes
+                    .iter()
+                    .filter_map(|&(p, _)| estimate.chain(p).map(|c| (p, c)))
+                    .map(|(p, c)| format!("{} {}", vertex(p, &estimate), decided_by(c)))
+                    .collect();
+                outcome
+                    .reason
+                    .push_str(&format!(" (decided by: {})", decided.join(", ")));
+            }
             if settings.show {
                 outcome.reason.push('\n');
                 outcome.reason.push_str(&drawing(&estimate));
