@@ -251,6 +251,16 @@ fn vertex(p: Point, estimate: &Estimate) -> String {
     tengen_core::move_text(Move::Play(p), estimate.size())
 }
 
+/// The result written in the record's last comment ("W+10.5"; some programs write their count
+/// there), with Black's margin.
+fn commented_result(tree: &GameTree) -> Option<(String, i32)> {
+    let comment = tree.main_line().filter_map(|n| n.value("C")).last()?;
+    comment
+        .split(|c: char| c.is_whitespace() || "()[],;".contains(c))
+        .filter(|word| word.len() > 2 && (word.starts_with("B+") || word.starts_with("W+")))
+        .find_map(|word| recorded_margin(word).map(|m| (word.to_owned(), m)))
+}
+
 /// What the estimate of `chain` rests on, as the bench prints it.
 fn decided_by(chain: &ChainEstimate) -> String {
     match chain.basis {
@@ -381,6 +391,17 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
                 ended,
             );
             outcome.reason = diagnosis.shown(game.size()).to_string();
+            if let Some(text) = commented_result(&tree)
+                .filter(|(_, m)| outcome.ours.as_ref().ok() == Some(m) && *m != recorded)
+                .map(|(text, _)| text)
+            {
+                // Checkable in the file itself: the program that kept the record wrote the
+                // count there, and RE says otherwise.
+                outcome.reason = format!(
+                    "not derivable: RE contradicts the result in the record's own last comment \
+                     ({text}), which is Tengen's count"
+                );
+            }
             if let Diagnosis::Wrong(changes) | Diagnosis::MarksDiffer(changes) = &diagnosis {
                 // What the estimate rested on where RE needs another status: a verdict of the
                 // reading or of Benson is certain within its area, a playout share is not.
