@@ -407,3 +407,66 @@ fn an_unfinished_game_is_estimated_within_the_default_budget() {
         "a middle game has undecided groups"
     );
 }
+
+/// Black's corner stone A9 is in atari, held there only by White's B9-C9, which Black can
+/// capture whenever he likes (two liberties inside Black's closed corner). Seed 003: "conversely Black need not play at A for his stones to be
+/// alive": the White stones are dead, and the Black stone they hold in atari is alive and needs
+/// no fill (if White takes it, Black kills the White stones and plays on A9 anew: JP-7's second
+/// clause). Unlike the stone in `UNRESOLVED_KO`, whose capture is a ko its owner may not take
+/// back. (Small chains like this one used to be marked dead, which counts the same but is not
+/// what a careful counter proposes.)
+const HELD_IN_ATARI_BY_DEAD_STONES: &str = "
+    X O O X . . . . .
+    . . . X . . . . .
+    X X X X . . . . .
+    . . . . . . . . .
+    X X X X X X X X X
+    O O O O O O O O O
+    . . . . . . . . .
+    . . . . O . . . .
+    . . . . . . . . .";
+
+#[test]
+fn jp_7_a_chain_held_in_atari_only_by_dead_stones_is_alive_and_needs_no_fill() {
+    let e = estimated(Rules::japanese(), HELD_IN_ATARI_BY_DEAD_STONES);
+    let shown = drawn(&e);
+    assert_eq!(e.status(p(1, 0)), Some(Status::Dead), "{shown}");
+    assert_eq!(e.status(p(0, 0)), Some(Status::Alive), "{shown}");
+    assert!(e.fills.is_empty(), "{shown}");
+    // Black: 29 points of territory and 2 prisoners; White: 26 and 6.5 komi.
+    assert_eq!(e.score.result, white_by(3), "{shown}");
+}
+
+/// The end of a 19×19 game (nngs, gnugo-3.3.11-rcde05, RE W+79.5): Black's M19-M18 is in atari
+/// at N19 next to White's living L19 group, and Black's fill there joins O19, whose only other
+/// liberty is P19: the chain would still be in atari. It cannot be saved, so it is dead, not
+/// alive with a fill (which counted W+77.5).
+const A_FILL_THAT_LEAVES_THE_CHAIN_IN_ATARI: &str = "
+    . . O . X . X O O O O X . X . . . . .
+    . O X X X X X X X X O X O O X X . . .
+    . O O O O X O X X O O O . O O X . . .
+    O X X X O O O O O . O . O O X X . . .
+    O X . X X . O O X O . . . O X . . X .
+    . O X O X O X X X X O O O O O X . . X
+    . O X O O O X . . . X X X X X X X X O
+    . . . . . O X X . X . X . X X O O O O
+    O O O O O O O X X O X X X O O O X X O
+    O X X X X X X X O O O X O O X X X X X
+    X O O O X . X O O . O X X O O O X . .
+    . O O O O X O O X . O O O O X X X . .
+    . O X X X X O X X X O X X O O X . . .
+    . O O X . X O O X . X X . O O X . . .
+    O . O O X X X O X X X X . O O O X . .
+    X O O X . X O O . X O O O O X X X . .
+    X X X . X O . O X X O X O O O O X . .
+    . . X O X O . O O X X X X O . O X X .
+    . . X O X O X O X X X . O . . O O X .";
+
+#[test]
+fn jp_7_a_chain_in_atari_whose_fill_leaves_it_in_atari_is_dead() {
+    let e = estimated(Rules::japanese(), A_FILL_THAT_LEAVES_THE_CHAIN_IN_ATARI);
+    let shown = drawn(&e);
+    assert_eq!(e.status(p(11, 0)), Some(Status::Dead), "{shown}");
+    assert_eq!(e.status(p(11, 1)), Some(Status::Dead), "{shown}");
+    assert!(e.fills.is_empty(), "{shown}");
+}

@@ -17,10 +17,10 @@ use std::sync::mpsc;
 use anyhow::{Context, bail};
 use clap::Args;
 use tengen_core::{Color, Game, GameResult, Move, Phase, Point, Scoring};
-use tengen_engine::estimate::{Budget, Estimate, estimate};
+use tengen_engine::estimate::{Basis, Budget, ChainEstimate, Estimate, estimate};
 use tengen_sgf::{GameTree, Mode, RecordedResult, ReplayOptions, WinBy, parse, replay};
 
-use crate::diagnose::diagnose;
+use crate::diagnose::{Diagnosis, diagnose};
 
 #[derive(Args)]
 pub(crate) struct EstimateArgs {
@@ -48,6 +48,9 @@ pub(crate) struct EstimateArgs {
     /// Time limit per estimate in milliseconds instead of the default budget's.
     #[arg(long)]
     time_ms: Option<u64>,
+    /// Reading nodes per group instead of the default budget's.
+    #[arg(long)]
+    reading_nodes: Option<u32>,
 }
 
 /// How each game is estimated and shown.
@@ -55,6 +58,7 @@ struct Settings {
     show: bool,
     playouts: Option<u32>,
     time_ms: Option<u64>,
+    reading_nodes: Option<u32>,
 }
 
 /// One row of the manifest.
@@ -247,6 +251,25 @@ fn vertex(p: Point, estimate: &Estimate) -> String {
     tengen_core::move_text(Move::Play(p), estimate.size())
 }
 
+/// The result written in the record's last comment ("W+10.5"; some programs write their count
+/// there), with Black's margin.
+fn commented_result(tree: &GameTree) -> Option<(String, i32)> {
+    let comment = tree.main_line().filter_map(|n| n.value("C")).last()?;
+    comment
+        .split(|c: char| c.is_whitespace() || "()[],;".contains(c))
+        .filter(|word| word.len() > 2 && (word.starts_with("B+") || word.starts_with("W+")))
+        .find_map(|word| recorded_margin(word).map(|m| (word.to_owned(), m)))
+}
+
+/// What the estimate of `chain` rests on, as the bench prints it.
+fn decided_by(chain: &ChainEstimate) -> String {
+    match chain.basis {
+        Basis::PassAlive => "Benson (certain)".to_owned(),
+        Basis::Reading => "reading".to_owned(),
+        Basis::Playouts => format!("playouts (survival {:.2})", chain.survival),
+    }
+}
+
 /// The board with the estimate (see [`Estimate::diagram`]) and GTP coordinates.
 fn drawing(estimate: &Estimate) -> String {
     const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -318,9 +341,13 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
     if let Some(ms) = settings.time_ms {
         budget.time = std::time::Duration::from_millis(ms);
     }
+    if let Some(n) = settings.reading_nodes {
+        budget.reading_nodes = n;
+    }
     let estimate = estimate(&game, &budget);
     outcome.seconds = estimate.elapsed.as_secs_f64();
-    if game.phase() == Phase::Playing && game.moves().len() > 1 {
+    let ended = !(game.phase() == Phase::Playing && game.moves().len() > 1);
+    if !ended {
         // The record stops before the end: its result may rest on moves never played.
         outcome
             .notes
@@ -361,8 +388,32 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
                 recorded,
                 other_game.as_ref(),
                 marked.as_deref(),
+                ended,
             );
             outcome.reason = diagnosis.shown(game.size()).to_string();
+            if let Some(text) = commented_result(&tree)
+                .filter(|(_, m)| outcome.ours.as_ref().ok() == Some(m) && *m != recorded)
+                .map(|(text, _)| text)
+            {
+                // Checkable in the file itself: the program that kept the record wrote the
+                // count there, and RE says otherwise.
+                outcome.reason = format!(
+                    "not derivable: RE contradicts the result in the record's own last comment \
+                     ({text}), which is Tengen's count"
+                );
+            }
+            if let Diagnosis::Wrong(changes) | Diagnosis::MarksDiffer(changes) = &diagnosis {
+                // What the estimate rested on where RE needs another status: a verdict of the
+                // reading or of Benson is certain within its area, a playout share is not.
+                let decided: Vec<String> = changes
+                    .iter()
+                    .filter_map(|&(p, _)| estimate.chain(p).map(|c| (p, c)))
+                    .map(|(p, c)| format!("{} {}", vertex(p, &estimate), decided_by(c)))
+                    .collect();
+                outcome
+                    .reason
+                    .push_str(&format!(" (decided by: {})", decided.join(", ")));
+            }
             if settings.show {
                 outcome.reason.push('\n');
                 outcome.reason.push_str(&drawing(&estimate));
@@ -438,6 +489,7 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
         show: args.show,
         playouts: args.playouts,
         time_ms: args.time_ms,
+        reading_nodes: args.reading_nodes,
     };
     let loaded: Vec<Result<(GameTree, Game), String>> =
         rows.iter().map(|row| load(&root, row)).collect();

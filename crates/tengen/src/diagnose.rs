@@ -27,6 +27,10 @@ pub(crate) enum Diagnosis {
     /// No change of one or two groups reproduces it: several groups are wrong, or the result
     /// is not derivable from the final position (off by this much for Black, in half points).
     NotDerivable(i32),
+    /// No change of one or two groups reproduces it, and the record stops before two passes:
+    /// the result rests on moves it does not have (a boundary closed, a dame filled), off by
+    /// this much for Black, in half points.
+    Unfinished(i32),
 }
 
 /// A diagnosis with the board size its vertices need.
@@ -53,6 +57,12 @@ impl fmt::Display for Diagnosis {
                 f,
                 "estimator wrong or RE not derivable: no change of one or two groups gives RE \
                  (RE is {} for Black)",
+                signed_half(*delta)
+            ),
+            Diagnosis::Unfinished(delta) => write!(
+                f,
+                "not derivable: the record stops before two passes and no change of one or two \
+                 groups gives RE (RE is {} for Black)",
                 signed_half(*delta)
             ),
         }
@@ -126,13 +136,16 @@ fn margin(result: GameResult) -> Option<i32> {
 
 /// Looks for the smallest change of the estimate's dead set (one group, then two) whose count
 /// is `recorded` (Black's margin in half points); failing that, whether `other_counting` (the
-/// same record replayed under the other counting method) gives it with the estimate's dead set.
+/// same record replayed under the other counting method) gives it with the estimate's dead set,
+/// or whether the record's own marks count as Tengen does; failing that, whether the record
+/// `ended` with two passes.
 pub(crate) fn diagnose(
     game: &Game,
     estimate: &Estimate,
     recorded: i32,
     other_counting: Option<&Game>,
     marked: Option<&[Point]>,
+    ended: bool,
 ) -> Diagnosis {
     let dead = estimate.dead_stones();
     if !estimate.fills.is_empty() && margin(game.score_as_ended(&dead).result) == Some(recorded) {
@@ -222,7 +235,11 @@ pub(crate) fn diagnose(
             return Diagnosis::MarksAgree(recorded - ours);
         }
     }
-    Diagnosis::NotDerivable(recorded - ours)
+    if ended {
+        Diagnosis::NotDerivable(recorded - ours)
+    } else {
+        Diagnosis::Unfinished(recorded - ours)
+    }
 }
 
 #[cfg(test)]

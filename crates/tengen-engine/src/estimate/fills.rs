@@ -1,14 +1,15 @@
 //! Chains in atari at the end of the game: the ones whose owner must still fill a liberty,
-//! the snapbacks that need nothing, and the small ones only dead stones threaten.
+//! the snapbacks that need nothing, and the ones only dead stones threaten.
 //!
 //! A chain in atari next to a living opponent stone is saved by a move of its owner (when
 //! play resumes, JP-8, the opponent of the player who asks moves first): under territory
 //! scoring without pass stones that point is not territory. A capture that is taken back at
 //! once (a snapback) threatens nothing. A stone the opponent would take in a ko is dead: the
 //! ko is unresolved, and in the confirmation phase the opponent takes it and its owner may
-//! not take back (JP-7, seed 003). And a chain that only dead stones hold in atari is dead by
-//! JP-7 (seed 003: "the white stone is of course dead because Black can capture it"), which
-//! counts the same as alive with its liberty as territory.
+//! not take back (JP-7, seed 003). And a chain that only dead stones hold in atari is alive
+//! and needs no move (seed 003: "the white stone is of course dead because Black can capture
+//! it", "conversely Black need not play at A for his stones to be alive"): the dead stones come
+//! off and its liberty is its owner's territory.
 
 use tengen_core::{Board, CellContent, Color, Game, GameResult, Ownership, Point, Score, Scoring};
 
@@ -19,11 +20,12 @@ pub(crate) enum Threat {
     None,
     /// The capture would be retaken at once.
     Snapback,
-    /// Only stones that are dead hold it in atari.
+    /// Only stones that are dead hold it in atari, and their capture is no ko.
     DeadStones,
     /// A single stone the opponent takes in a ko: after the game has stopped he may, and
     /// its owner may not take back without passing first (JP-7: an unresolved ko at the
-    /// end kills the stone that failed to connect it).
+    /// end kills the stone that failed to connect it), even when the stones that take it
+    /// are dead themselves (seed 003: "both the white and the black stones are dead").
     Ko,
     /// A living opponent chain holds it in atari: its owner must fill this liberty.
     Real(usize),
@@ -39,16 +41,17 @@ pub(crate) fn threat(board: &Board, cell: usize, dead: &dyn Fn(usize) -> bool) -
     if capture_is_retaken(board, lib, color.other()) {
         return Threat::Snapback;
     }
+    if is_ko_capture(board, lib, color.other()) {
+        // Whoever holds it: seed 003's white stone in the ko is dead though the Black stones
+        // around it die too.
+        return Threat::Ko;
+    }
     let theirs = CellContent::stone(color.other());
     let mut stone = cell;
     loop {
         for nb in board.adjacent_cells(stone) {
             if board.content(nb) == theirs && !dead(nb) {
-                return if is_ko_capture(board, lib, color.other()) {
-                    Threat::Ko
-                } else {
-                    Threat::Real(lib)
-                };
+                return Threat::Real(lib);
             }
         }
         stone = board.next_in_chain(stone);

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use tengen_core::{Board, CellContent, Point, UnconditionalLife};
+use tengen_core::{Board, CellContent, Color, Point, UnconditionalLife};
 
 use super::fills::{Threat, threat};
 use super::ownership::Ownership;
@@ -12,8 +12,6 @@ use super::{Basis, Budget, Chain, ChainEstimate, Status};
 
 /// Chains the playouts decide with less confidence than this are read.
 const READ_BELOW: f64 = 0.8;
-/// A chain in atari this small is dead when only dead stones threaten it.
-const SACRIFICE: usize = 4;
 
 /// A chain lives when its points stayed its owner's in at least this share of the playouts
 /// its opponent started. JP-7 lets the opponent move first and choose his best attack; the
@@ -115,26 +113,38 @@ pub(crate) fn chain_index(board: &Board, chains: &[Chain]) -> Vec<usize> {
     chain_at
 }
 
-/// Settles the chains in atari that live in the playouts (see [`fills`](super::fills)): a
-/// snapback is alive, a stone in an unresolved ko and a small chain only dead stones hold in
-/// atari are dead (JP-7, seed 003), a chain a living chain threatens is alive and must fill.
-/// Returns which chains it settled.
+/// Settles the chains in atari (see [`fills`](super::fills)) by the status of the stones
+/// around them: a chain whose liberty its owner cannot extend to two (the fill is suicide or
+/// still atari) is dead when a living stone holds it; of the ones that live in the playouts,
+/// a snapback is alive, a stone in an unresolved ko is dead (JP-7, seed 003), a chain only
+/// dead stones hold in atari is alive and needs no move (seed 003: "Black need not play at A
+/// for his stones to be alive"), a chain a living chain threatens is alive and must fill.
+///
+/// Run before the reading with the playouts' statuses, and again after it for the chains
+/// `recheck` names (the ones held only by dead stones): the reading may have found the
+/// holders alive after all. Returns which chains it settled and which of them only dead
+/// stones hold.
 pub(crate) fn settle_ataris(
     board: &Board,
     chains: &[Chain],
     estimates: &mut [ChainEstimate],
-) -> Vec<bool> {
+    recheck: Option<&[bool]>,
+) -> (Vec<bool>, Vec<bool>) {
     let chain_at = chain_index(board, chains);
     let survival: Vec<f64> = estimates.iter().map(|e| e.survival).collect();
-    let is_dead = |cell: usize| survival[chain_at[cell]] < ALIVE_FROM;
+    let dead: Vec<bool> = estimates.iter().map(|e| e.status == Status::Dead).collect();
+    let is_dead = |cell: usize| dead[chain_at[cell]];
     let mut settled = vec![false; chains.len()];
+    let mut held_by_dead = vec![false; chains.len()];
     for (i, chain) in chains.iter().enumerate() {
-        if estimates[i].basis == Basis::PassAlive {
+        if estimates[i].basis == Basis::PassAlive || recheck.is_some_and(|r| !r[i]) {
             continue;
         }
         let lives = survival[i] >= ALIVE_FROM;
         let status = match threat(board, chain.cells[0], &is_dead) {
             Threat::None => continue,
+            // The opponent takes it and its owner cannot prevent it.
+            Threat::Real(lib) if !fill_saves(board, lib, chain.color) => Status::Dead,
             // A dead stone in atari is just dead; only a living chain is one its owner saves.
             Threat::Real(lib)
                 if lives || fill_joins_the_living(board, lib, chain, &chain_at, &survival) =>
@@ -143,8 +153,11 @@ pub(crate) fn settle_ataris(
             }
             _ if !lives => continue,
             Threat::Ko => Status::Dead,
-            Threat::DeadStones if chain.cells.len() <= SACRIFICE => Status::Dead,
-            Threat::Snapback | Threat::DeadStones | Threat::Real(_) => Status::Alive,
+            Threat::DeadStones => {
+                held_by_dead[i] = true;
+                Status::Alive
+            }
+            Threat::Snapback | Threat::Real(_) => Status::Alive,
         };
         let estimate = &mut estimates[i];
         estimate.status = status;
@@ -152,7 +165,18 @@ pub(crate) fn settle_ataris(
         estimate.basis = Basis::Reading;
         settled[i] = true;
     }
-    settled
+    (settled, held_by_dead)
+}
+
+/// Whether a stone of `color` on `lib` (the liberty of its chain in atari) leaves the chain
+/// with two liberties or more.
+fn fill_saves(board: &Board, lib: usize, color: Color) -> bool {
+    if !board.is_legal_cell(lib, color) {
+        return false;
+    }
+    let mut after = board.clone();
+    after.place(lib, color);
+    !after.chain_in_atari(lib)
 }
 
 /// Whether the owner's stone on `lib`, the liberty of `chain` in atari, joins it to an own

@@ -31,9 +31,9 @@
 //!    three-point eye space, threats to two liberties, MoGo's shapes). A chain is judged by
 //!    the playouts its opponent started (in JP-7's confirmation the opponent moves first, with
 //!    his best attack): it lives from 65 % survival.
-//! 3. Chains in atari: a snapback lives; a stone in an unresolved ko, and a small chain that
-//!    only dead stones hold in atari, are dead (JP-7, seed 003); a chain a living stone
-//!    threatens lives, and its owner must still fill its liberty.
+//! 3. Chains in atari: a snapback lives; a stone in an unresolved ko is dead (JP-7, seed
+//!    003); a chain that only dead stones hold in atari lives and needs no move (seed 003); a
+//!    chain a living stone threatens lives, and its owner must still fill its liberty.
 //! 4. Local reading under the confirmation phase of JP-7 (the opponent moves first, a ko may
 //!    be retaken only after a pass, snapback stones live) for the groups the playouts leave
 //!    unclear and for standoffs the playouts cannot judge (a seki, a bent four in the corner):
@@ -298,9 +298,10 @@ pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
         .iter()
         .map(|chain| judge::judge(board, &life, &ownership, chain))
         .collect();
-    let settled = judge::settle_ataris(board, &chains, &mut estimates);
+    let (settled, held_by_dead) = judge::settle_ataris(board, &chains, &mut estimates, None);
     stopped_early |=
         judge::refine_by_reading(board, &chains, &mut estimates, &settled, budget, deadline);
+    judge::settle_ataris(board, &chains, &mut estimates, Some(&held_by_dead));
     if ownership.playouts() == 0 {
         stopped_early = true;
     }

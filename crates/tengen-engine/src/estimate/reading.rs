@@ -272,6 +272,14 @@ impl Reader {
             return Verdict::Alive;
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.0));
+        if to_move == self.defender && !heads.is_empty() && self.lives_in_one(state, &moves) {
+            // An answer that makes the group pass-alive at once ends the line; found before
+            // the defender's pass is tried, or the attacker's every approach move (answered
+            // by a pass) multiplies the tree where one reply settles it (two chains joined
+            // into a ring of shared eyes).
+            self.table.insert(key, false);
+            return Verdict::Alive;
+        }
         let mut order: Vec<Option<usize>> = moves.iter().map(|&(_, cell)| Some(cell)).collect();
         if to_move == self.defender {
             // The defender may pass (to lift his ko bans, or because nothing needs doing):
@@ -317,6 +325,31 @@ impl Reader {
             self.table.insert(key, verdict == Verdict::Dead);
         }
         verdict
+    }
+
+    /// Whether one of the defender's `moves` makes a chain of the group pass-alive at once.
+    /// Each test counts as a node against the budget.
+    fn lives_in_one(&mut self, state: &State, moves: &[(i32, usize)]) -> bool {
+        for &(_, cell) in moves {
+            if self.nodes >= self.max_nodes {
+                return false;
+            }
+            self.nodes += 1;
+            let child = state.play(cell, self.defender);
+            let heads = group_heads(&child.board, &self.anchors, self.defender);
+            if !heads.is_empty()
+                && pass_alive(
+                    &child.board,
+                    &heads,
+                    self.defender,
+                    &mut self.marks,
+                    &mut self.seen,
+                )
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// The moves worth reading for `to_move`, with an ordering score: the group's

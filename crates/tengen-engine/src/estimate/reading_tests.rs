@@ -188,3 +188,48 @@ fn the_node_budget_cuts_the_reading_short() {
         Verdict::Unknown
     );
 }
+
+/// The end of a 19×19 game (gunnar/rbm-bobk, RE W+12.5): White's top is four chains, E19,
+/// H19, L19 and M17, linked by the eyes G19, K19 and M18, each bordered by White alone; the
+/// two-point gap E16-F16 between E19's and M17's chains closes the ring. Black, moving first,
+/// cuts there or fills an outside liberty; White answers on the other point of the gap and
+/// every chain has two eyes of the ring (pass-alive). The playouts, whose White does not
+/// answer the cut, called the group dead (B+87.5).
+const RING_OF_SHARED_EYES: &str = "
+    . . . X O O . O O . O O O O O O X . .
+    . . . X X O O X X O O . O X X O X . .
+    . . . X O O X X X O X O X X X X X X X
+    X X . X . . X . . X X O O X . X O O O
+    O X . X O O O X X X O O . X X O . . .
+    O X X X . O X X . X X O O X O O O . .
+    O O X . O O . X X O O O X O X . . . .
+    . O X X X O O O O O O X X O O O . . .
+    O . O X O X X O X X O X . X X O O O O
+    . . O O O O X X . X O X . X . O X O X
+    . . . . . O X . X X X O X X O O X X X
+    . . . . O X . . . X O O . . O X X . .
+    . . O X O X X X X X O X X X O O X . .
+    . . O . O X O O O O O X . . O X X . .
+    . . . O O O O . X X X X . O O O X X .
+    . . O X X X O X . X O X O . O X . . X
+    . . . O X X X X . X O X O O O X X . X
+    . . . O O X . . X O O O . O O O X X O
+    . . . O X X . . X . O . . O X X X . .";
+
+#[test]
+fn a_ring_of_chains_sharing_eyes_lives_by_one_answer_and_is_read_at_once() {
+    let board = board(RING_OF_SHARED_EYES);
+    let anchors: Vec<usize> = [(4, 0), (7, 0), (10, 0), (11, 2)]
+        .into_iter()
+        .flat_map(|(x, y)| board.chain(Point::new(x, y)))
+        .map(|p| board.cell(p))
+        .collect();
+    let area = local_area(&board, &anchors, Color::White).expect("an enclosed group");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut reader = Reader::new(&board, &anchors, Color::White, area, 5_000, deadline);
+    let v = reader.solve(&State::start(&board), Color::Black, 0, None);
+    assert_eq!(v, Verdict::Alive, "{} nodes", reader.nodes);
+    // Before a defender's move that makes the group pass-alive was looked for ahead of his
+    // pass, every approach move was answered by a pass and 200,000 nodes did not suffice.
+    assert!(reader.nodes < 200, "{} nodes", reader.nodes);
+}
