@@ -2,13 +2,15 @@
 //! `crates/tengen-engine/src/learned_gammas.txt` ships.
 //!
 //! ```sh
-//! cargo run --release -p tengen-engine --example learn_gammas -- OUT.txt DIR_OR_SGF...
+//! cargo run --release -p tengen-engine --example learn_gammas -- OUT.txt DIR_OR_SGF... \
+//!     [--exclude DIR_OR_SGF...]
 //! ```
 //!
 //! Every tenth record is held out: the move-prediction rate on it is printed beside the
-//! rate on the records learned from.
+//! rate on the records learned from. Records with the file name of one under `--exclude`
+//! are left out, so that a test set's games (GNU Go's move tests) are not learned from.
 
-use std::{path::PathBuf, process::ExitCode};
+use std::{collections::HashSet, path::PathBuf, process::ExitCode};
 
 use tengen_core::{Move, Position};
 use tengen_engine::learned::TrainingSet;
@@ -71,10 +73,24 @@ fn main() -> ExitCode {
         eprintln!("usage: learn_gammas OUT.txt DIR_OR_SGF...");
         return ExitCode::FAILURE;
     };
-    let mut files = Vec::new();
+    let (mut files, mut excluded) = (Vec::new(), Vec::new());
+    let mut excluding = false;
     for a in args {
-        sgf_files(PathBuf::from(a), &mut files);
+        if a == "--exclude" {
+            excluding = true;
+        } else if excluding {
+            sgf_files(PathBuf::from(a), &mut excluded);
+        } else {
+            sgf_files(PathBuf::from(a), &mut files);
+        }
     }
+    let excluded: HashSet<_> = excluded.iter().filter_map(|p| p.file_name()).collect();
+    let before = files.len();
+    files.retain(|f| f.file_name().is_none_or(|n| !excluded.contains(n)));
+    eprintln!(
+        "{} records left out for sharing a name with an excluded one",
+        before - files.len()
+    );
     let (mut learn, mut held_out) = (TrainingSet::default(), TrainingSet::default());
     let mut skipped = 0;
     for (i, f) in files.iter().enumerate() {
