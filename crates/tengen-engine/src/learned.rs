@@ -20,9 +20,12 @@
 
 use std::{collections::HashMap, fmt, sync::OnceLock};
 
-use tengen_core::{Board, CellContent, Color, Point, Position};
+use tengen_core::{Board, Color, Point, Position};
 
-use crate::tactics::{gives_atari, ladder_effects, move_shape};
+use crate::{
+    prior::own_chains_in_atari,
+    tactics::{Candidates, gives_atari, ladder_effects, move_shape},
+};
 
 /// The feature groups: every candidate has exactly one value in each (0: none).
 const GROUPS: usize = 8;
@@ -209,26 +212,9 @@ fn tactical_team(
     team
 }
 
-/// The liberties of `color`'s chains in atari.
-fn own_atari_liberties(board: &Board, color: Color, out: &mut Vec<u16>) {
-    out.clear();
-    let own = CellContent::stone(color);
-    let n = usize::from(board.size().get());
-    let stride = board.stride();
-    for y in 1..=n {
-        for x in 1..=n {
-            let cell = y * stride + x;
-            if board.content(cell) == own && board.chain_head(cell) == cell {
-                if let Some(lib) = board.chain_atari_liberty(cell) {
-                    out.push(lib as u16);
-                }
-            }
-        }
-    }
-}
-
-/// The candidates the tree would consider in `position`: legal, not filling an own eye.
-fn candidates(position: &Position) -> impl Iterator<Item = usize> + '_ {
+/// The candidates the tree considers in `position` besides the pass: legal, not filling an
+/// own eye.
+pub(crate) fn candidates(position: &Position) -> impl Iterator<Item = usize> + '_ {
     let board = position.board();
     let color = position.to_move();
     board
@@ -368,14 +354,25 @@ struct Sample {
 }
 
 /// Positions with the moves played in them, to learn [`Gammas`] from.
-#[derive(Default)]
 pub struct TrainingSet {
     samples: Vec<Sample>,
     /// Canonical shape key → its index (group 0's value minus one) while collecting.
     shape_index: HashMap<u32, u16>,
     shape_keys: Vec<u32>,
     shape_counts: Vec<u32>,
-    scratch: Vec<u16>,
+    scratch: Candidates,
+}
+
+impl Default for TrainingSet {
+    fn default() -> TrainingSet {
+        TrainingSet {
+            samples: Vec::new(),
+            shape_index: HashMap::new(),
+            shape_keys: Vec::new(),
+            shape_counts: Vec::new(),
+            scratch: Candidates::new(),
+        }
+    }
 }
 
 impl TrainingSet {
@@ -397,12 +394,11 @@ impl TrainingSet {
         let played = board.cell(played);
         let last = last.map(|p| board.cell(p));
         let last2 = last2.map(|p| board.cell(p));
-        let mut scratch = std::mem::take(&mut self.scratch);
-        own_atari_liberties(board, color, &mut scratch);
+        own_chains_in_atari(board, color, &mut self.scratch);
         let mut teams: HashMap<Team, u32> = HashMap::new();
         let mut winner = None;
         for cell in candidates(position) {
-            let mut team = tactical_team(board, cell, color, last, last2, &scratch);
+            let mut team = tactical_team(board, cell, color, last, last2, self.scratch.as_slice());
             let key = canonical(shape_key(board, cell, color));
             let next = self.shape_keys.len() as u16;
             let index = *self.shape_index.entry(key).or_insert(next);
@@ -417,7 +413,6 @@ impl TrainingSet {
             }
             *teams.entry(team).or_insert(0) += 1;
         }
-        self.scratch = scratch;
         let Some(winner) = winner else { return };
         let teams: Vec<(Team, u32)> = teams.into_iter().collect();
         let winner = teams

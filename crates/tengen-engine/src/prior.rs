@@ -6,7 +6,7 @@
 use tengen_core::{Board, CellContent, Color, Position};
 
 use crate::{
-    learned::Gammas,
+    learned::{self, Gammas},
     pattern,
     tactics::{Candidates, gives_atari, ladder_effects, move_shape},
     tree::{NewChild, PASS},
@@ -68,7 +68,7 @@ impl Default for PriorWeights {
 }
 
 /// Own chains of the player to move that are in atari, by their liberty.
-fn own_chains_in_atari(board: &Board, color: Color, out: &mut Candidates) {
+pub(crate) fn own_chains_in_atari(board: &Board, color: Color, out: &mut Candidates) {
     out.clear();
     let own = CellContent::stone(color);
     let n = usize::from(board.size().get());
@@ -163,12 +163,11 @@ pub(crate) fn children(
     out.clear();
     let board = position.board();
     let color = position.to_move();
-    let patterns = pattern::table();
     own_chains_in_atari(board, color, scratch);
     if weights.learned > 0 {
         learned_children(position, recent, weights, scratch, out);
     } else {
-        hand_set_children(position, recent[0], weights, scratch, patterns, out);
+        hand_set_children(position, recent[0], weights, scratch, out);
     }
     out.push(NewChild {
         mv: PASS,
@@ -195,11 +194,7 @@ fn learned_children(
     let color = position.to_move();
     let gammas = Gammas::shipped();
     let mut total = 0.0;
-    for &cell in board.empty_cells() {
-        let cell = usize::from(cell);
-        if board.is_own_eye_cell(cell, color) || !position.is_legal_cell(cell) {
-            continue;
-        }
+    for cell in learned::candidates(position) {
         let strength = gammas.strength(
             board,
             cell,
@@ -232,16 +227,12 @@ fn hand_set_children(
     last: Option<usize>,
     weights: &PriorWeights,
     scratch: &Candidates,
-    patterns: &[u64],
     out: &mut Vec<NewChild>,
 ) {
     let board = position.board();
     let color = position.to_move();
-    for &cell in board.empty_cells() {
-        let cell = usize::from(cell);
-        if board.is_own_eye_cell(cell, color) || !position.is_legal_cell(cell) {
-            continue;
-        }
+    let patterns = pattern::table();
+    for cell in learned::candidates(position) {
         let mut good = u32::from(weights.even) / 2;
         let mut visits = u32::from(weights.even);
         let mut add = |won: bool, n: u16| {
