@@ -30,6 +30,7 @@
 mod config;
 pub mod estimate;
 mod eval;
+pub mod learned;
 mod pattern;
 mod player;
 mod policy;

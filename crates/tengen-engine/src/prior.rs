@@ -6,6 +6,7 @@
 use tengen_core::{Board, CellContent, Color, Position};
 
 use crate::{
+    learned::{self, Gammas},
     pattern,
     tactics::{Candidates, gives_atari, ladder_effects, move_shape},
     tree::{NewChild, PASS},
@@ -40,6 +41,10 @@ pub struct PriorWeights {
     pub cut: u16,
     /// On the first line with no stone within two points (bad).
     pub lone_first_line: u16,
+    /// Visits of the learned move strengths ([`crate::learned::Gammas::shipped`]) in place
+    /// of every hand-set term above but `even` (0: the hand-set terms). A move `r` times as
+    /// strong as the average candidate gets these visits at a win rate of `r / (1 + r)`.
+    pub learned: u16,
 }
 
 impl Default for PriorWeights {
@@ -57,12 +62,13 @@ impl Default for PriorWeights {
             connect: 0,
             cut: 0,
             lone_first_line: 0,
+            learned: 0,
         }
     }
 }
 
 /// Own chains of the player to move that are in atari, by their liberty.
-fn own_chains_in_atari(board: &Board, color: Color, out: &mut Candidates) {
+pub(crate) fn own_chains_in_atari(board: &Board, color: Color, out: &mut Candidates) {
     out.clear();
     let own = CellContent::stone(color);
     let n = usize::from(board.size().get());
@@ -141,13 +147,14 @@ fn gridcular(board: &Board, a: usize, b: usize) -> u32 {
 }
 
 /// The children of `position` with their priors: every legal move of the player to move
-/// that does not fill its own eye, and the pass. `last` is the move that led here;
+/// that does not fill its own eye, and the pass. `recent` are the moves that led here, the
+/// last first (`None`: a pass or nothing);
 /// `node_value` is what the node is worth so far to the player to move, the pass's prior:
 /// a pass is as good as the position until the search learns otherwise (a fixed low prior
 /// would keep a search that wins with every move from ever trying it).
 pub(crate) fn children(
     position: &Position,
-    last: Option<usize>,
+    recent: [Option<usize>; 2],
     node_value: f64,
     weights: &PriorWeights,
     scratch: &mut Candidates,
@@ -156,13 +163,76 @@ pub(crate) fn children(
     out.clear();
     let board = position.board();
     let color = position.to_move();
-    let patterns = pattern::table();
     own_chains_in_atari(board, color, scratch);
-    for &cell in board.empty_cells() {
-        let cell = usize::from(cell);
-        if board.is_own_eye_cell(cell, color) || !position.is_legal_cell(cell) {
-            continue;
-        }
+    if weights.learned > 0 {
+        learned_children(position, recent, weights, scratch, out);
+    } else {
+        hand_set_children(position, recent[0], weights, scratch, out);
+    }
+    out.push(NewChild {
+        mv: PASS,
+        prior_visits: weights.even,
+        prior_value: node_value,
+    });
+    // Best priors first: progressive widening looks at a prefix.
+    out.sort_by(|a, b| {
+        b.prior_value
+            .total_cmp(&a.prior_value)
+            .then(b.prior_visits.cmp(&a.prior_visits))
+    });
+}
+
+/// The stone moves' priors from the learned strengths.
+fn learned_children(
+    position: &Position,
+    recent: [Option<usize>; 2],
+    weights: &PriorWeights,
+    own_ataris: &Candidates,
+    out: &mut Vec<NewChild>,
+) {
+    let board = position.board();
+    let color = position.to_move();
+    let gammas = Gammas::shipped();
+    let mut total = 0.0;
+    for cell in learned::candidates(position) {
+        let strength = gammas.strength(
+            board,
+            cell,
+            color,
+            recent[0],
+            recent[1],
+            own_ataris.as_slice(),
+        );
+        total += strength;
+        // The strength waits in `prior_value` until the total is known.
+        out.push(NewChild {
+            mv: cell as u16,
+            prior_visits: 0,
+            prior_value: strength,
+        });
+    }
+    let average = total / out.len().max(1) as f64;
+    let even = f64::from(weights.even);
+    let learned = f64::from(weights.learned);
+    for child in out.iter_mut() {
+        let r = child.prior_value / average;
+        child.prior_value = (even * 0.5 + learned * r / (1.0 + r)) / (even + learned);
+        child.prior_visits = weights.even.saturating_add(weights.learned);
+    }
+}
+
+/// The stone moves' priors from the hand-set terms.
+fn hand_set_children(
+    position: &Position,
+    last: Option<usize>,
+    weights: &PriorWeights,
+    scratch: &Candidates,
+    out: &mut Vec<NewChild>,
+) {
+    let board = position.board();
+    let color = position.to_move();
+    let patterns = pattern::table();
+    for cell in learned::candidates(position) {
         let mut good = u32::from(weights.even) / 2;
         let mut visits = u32::from(weights.even);
         let mut add = |won: bool, n: u16| {
@@ -241,15 +311,4 @@ pub(crate) fn children(
             prior_value: f64::from(good) / f64::from(visits.max(1)),
         });
     }
-    out.push(NewChild {
-        mv: PASS,
-        prior_visits: weights.even,
-        prior_value: node_value,
-    });
-    // Best priors first: progressive widening looks at a prefix.
-    out.sort_by(|a, b| {
-        b.prior_value
-            .total_cmp(&a.prior_value)
-            .then(b.prior_visits.cmp(&a.prior_visits))
-    });
 }

@@ -113,7 +113,8 @@ struct Shared<'a> {
     config: &'a SearchConfig,
     tree: &'a Tree,
     root: &'a Position,
-    root_last: Option<usize>,
+    /// The last two moves before the root, the latest first (`None`: a pass or nothing).
+    root_recent: [Option<usize>; 2],
     eval: Evaluation,
     max_plies: u32,
     widening: bool,
@@ -177,17 +178,18 @@ impl Search {
         self.searches = self.searches.wrapping_add(1);
         let root = Position::from_game(game);
         self.reuse_or_reset(game, extra_komi_half);
-        let root_last = game
+        let mut recent = game
             .moves()
-            .last()
-            .and_then(|m| m.mv.point())
-            .map(|p| root.board().cell(p));
+            .iter()
+            .rev()
+            .map(|m| m.mv.point().map(|p| root.board().cell(p)));
+        let root_recent = [recent.next().flatten(), recent.next().flatten()];
         let size = game.size().get();
         let shared = Shared {
             config: &self.config,
             tree: &self.tree,
             root: &root,
-            root_last,
+            root_recent,
             eval: Evaluation::new(game, extra_komi_half, self.config.score_weight),
             max_plies: 3 * game.size().area() as u32,
             widening: size >= self.config.widening_from_size,
@@ -209,7 +211,7 @@ impl Search {
             let mut scratch = Candidates::new();
             prior::children(
                 &root,
-                root_last,
+                root_recent,
                 0.5,
                 &self.config.priors,
                 &mut scratch,
@@ -419,7 +421,7 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
     w.tree_moves.clear();
     w.path.push(0);
     tree.root().add_visit();
-    let mut last = shared.root_last;
+    let mut recent = shared.root_recent;
     let mut edge_index = 0u32;
     let (mut tree_stones, mut tree_passes) = (0i32, 0i32);
     loop {
@@ -433,7 +435,7 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
                 let node_value = 1.0 - edge.stats().value;
                 prior::children(
                     &w.position,
-                    last,
+                    recent,
                     node_value,
                     &config.priors,
                     &mut w.scratch,
@@ -454,11 +456,11 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
         if mv == PASS {
             w.position.pass();
             tree_passes += sign;
-            last = None;
+            recent = [None, recent[0]];
         } else {
             w.position.play_cell(usize::from(mv));
             tree_stones += sign;
-            last = Some(usize::from(mv));
+            recent = [Some(usize::from(mv)), recent[0]];
         }
         w.tree_moves.push(record(usize::from(mv), color));
         w.path.push(chosen);
@@ -469,7 +471,7 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
     }
     // Two passes end play, but the playout goes on: it settles life and death as the
     // players' agreement on dead stones would.
-    w.policy.reset(last);
+    w.policy.reset(recent[0]);
     let to_move = w.position.to_move();
     let end = playout_with(
         w.position.board_mut(),

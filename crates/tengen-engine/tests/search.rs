@@ -57,11 +57,14 @@ proptest! {
         rules_index in 0..RULES.len(),
         moves in 0usize..120,
         seed in 1u32..u32::MAX,
+        learned_priors in proptest::bool::ANY,
     ) {
         let rules: Rules = RULES[rules_index].parse().unwrap();
         let game = random_game(size, rules, moves, seed);
         prop_assume!(game.phase() == Phase::Playing);
-        let mut search = Search::new(SearchConfig { seed, ..SearchConfig::default() });
+        let tuning = if learned_priors { "learned=20" } else { "" };
+        let config = SearchConfig { seed, ..SearchConfig::default() }.tuned(tuning).unwrap();
+        let mut search = Search::new(config);
         let result = search.run(&game, Budget::playouts(300), 0, &AtomicBool::new(false), None);
         prop_assert!(game.check(result.best).is_ok(), "{:?}: {:?}", result.best, game.check(result.best));
         for info in &result.moves {

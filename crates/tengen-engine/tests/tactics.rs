@@ -13,21 +13,32 @@ fn position(rules: Rules, komi: f64, diagram: &str, to_move: Color) -> Game {
     game
 }
 
-fn best_move(game: &Game, playouts: u64) -> Move {
-    let mut search = Search::new(SearchConfig::default());
-    let result = search.run(
-        game,
-        Budget::playouts(playouts),
-        0,
-        &AtomicBool::new(false),
-        None,
-    );
-    assert!(
-        game.check(result.best).is_ok(),
-        "{:?} is illegal",
-        result.best
-    );
-    result.best
+/// The move the search chooses with each kind of prior: the hand-set terms (the default)
+/// and the learned move strengths.
+fn best_moves(game: &Game, playouts: u64) -> Vec<(&'static str, Move)> {
+    let learned = SearchConfig::default().tuned("learned=20").unwrap();
+    [
+        ("hand-set priors", SearchConfig::default()),
+        ("learned priors", learned),
+    ]
+    .into_iter()
+    .map(|(name, config)| {
+        let mut search = Search::new(config);
+        let result = search.run(
+            game,
+            Budget::playouts(playouts),
+            0,
+            &AtomicBool::new(false),
+            None,
+        );
+        assert!(
+            game.check(result.best).is_ok(),
+            "{name}: {:?} is illegal",
+            result.best
+        );
+        (name, result.best)
+    })
+    .collect()
 }
 
 fn at(x: u8, y: u8) -> Move {
@@ -54,7 +65,9 @@ fn captures_the_stone_whose_capture_saves_its_group() {
         Color::Black,
     );
     assert!(game.board().liberties(Point::new(2, 3)).len() == 1);
-    assert_eq!(best_move(&game, 4000), at(3, 5));
+    for (priors, mv) in best_moves(&game, 4000) {
+        assert_eq!(mv, at(3, 5), "{priors}");
+    }
 }
 
 /// A White group in the top-left corner with a straight three eye space, surrounded by a
@@ -71,13 +84,17 @@ const STRAIGHT_THREE: &str = "
 #[test]
 fn kills_a_corner_group_on_the_vital_point() {
     let game = position(Rules::chinese(), 40.5, STRAIGHT_THREE, Color::Black);
-    assert_eq!(best_move(&game, 3000), at(1, 0));
+    for (priors, mv) in best_moves(&game, 3000) {
+        assert_eq!(mv, at(1, 0), "{priors}");
+    }
 }
 
 #[test]
 fn lives_in_the_corner_on_the_vital_point() {
     let game = position(Rules::chinese(), 40.5, STRAIGHT_THREE, Color::White);
-    assert_eq!(best_move(&game, 3000), at(1, 0));
+    for (priors, mv) in best_moves(&game, 3000) {
+        assert_eq!(mv, at(1, 0), "{priors}");
+    }
 }
 
 /// The seki of tengen-core's scoring tests: Black's chain with its eye at b9 (a dead White
@@ -102,17 +119,18 @@ fn does_not_break_a_seki_for_either_colour() {
         (Rules::chinese(), Color::White),
     ] {
         let game = position(rules, 6.5, SEKI, to_move);
-        let mv = best_move(&game, 3000);
-        assert_ne!(
-            mv,
-            at(3, 0),
-            "{to_move:?} under {rules} fills the shared liberty"
-        );
-        assert_ne!(
-            mv,
-            at(1, 0),
-            "{to_move:?} under {rules} fills the seki's eye"
-        );
+        for (priors, mv) in best_moves(&game, 3000) {
+            assert_ne!(
+                mv,
+                at(3, 0),
+                "{to_move:?} under {rules} with {priors} fills the shared liberty"
+            );
+            assert_ne!(
+                mv,
+                at(1, 0),
+                "{to_move:?} under {rules} with {priors} fills the seki's eye"
+            );
+        }
     }
 }
 
@@ -135,5 +153,7 @@ fn does_not_run_out_of_a_working_ladder() {
         . . . . . . . . .",
         Color::White,
     );
-    assert_ne!(best_move(&game, 4000), at(3, 4));
+    for (priors, mv) in best_moves(&game, 4000) {
+        assert_ne!(mv, at(3, 4), "{priors}");
+    }
 }
