@@ -11,6 +11,7 @@ use crate::{
 };
 
 mod end;
+mod restart;
 
 pub use end::{Penalty, Replayed, Tolerance};
 

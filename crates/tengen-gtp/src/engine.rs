@@ -321,13 +321,7 @@ impl Engine {
 
     /// The same start and moves under the current rules (after `kgs-rules`, `tengen-rules`).
     fn rebuild(&mut self) {
-        let setup = Setup {
-            size: self.game.size(),
-            stones: self.game.initial_board().stones().collect(),
-            to_move: self.game.initial_to_move(),
-            handicap: self.game.handicap(),
-        };
-        let Ok(mut game) = self.game_from(&setup) else {
+        let Ok(mut game) = self.game_from(&self.game.initial_setup()) else {
             return;
         };
         for played in self.game.moves().iter().filter(|m| !m.forced) {

@@ -370,19 +370,8 @@ pub(crate) fn with_to_move(game: Game, color: Color) -> Game {
     if game.to_move() == color || game.phase() != Phase::Playing {
         return game;
     }
-    let setup = tengen_core::Setup {
-        size: game.size(),
-        stones: game.board().stones().collect(),
-        to_move: color,
-        handicap: game.handicap(),
-    };
-    match Game::from_setup(&setup, *game.rules()) {
-        Ok(mut rebuilt) => {
-            rebuilt.set_komi(game.komi());
-            rebuilt
-        }
-        Err(_) => game,
-    }
+    game.restarted_from(&game.current_setup(color))
+        .unwrap_or(game)
 }
 
 /// The clock after a move that took `spent`.

@@ -28,7 +28,7 @@ use std::{
 };
 
 use serde::Serialize;
-use tengen_core::{BoardSize, Color, Game, Move, Phase, Setup, Tolerance, move_text};
+use tengen_core::{BoardSize, Color, Game, Move, Phase, Tolerance, move_text};
 use tengen_engine::{Budget, Search, SearchConfig, SearchResult};
 use tokio::sync::Semaphore;
 
@@ -279,15 +279,7 @@ impl Reviews {
 
 /// The game at its first position, with the same rules and komi: the start of the replay.
 fn start_of(game: &Game) -> Option<Game> {
-    let setup = Setup {
-        size: game.size(),
-        stones: game.initial_board().stones().collect(),
-        to_move: game.initial_to_move(),
-        handicap: game.handicap(),
-    };
-    let mut start = Game::from_setup(&setup, *game.rules()).ok()?;
-    start.set_komi(game.komi());
-    Some(start)
+    game.restarted_from(&game.initial_setup()).ok()
 }
 
 /// Steps through a game's positions: `cursor` is the game after `cursor.moves().len()` moves.
