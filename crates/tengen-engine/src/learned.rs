@@ -22,9 +22,8 @@ use std::{collections::HashMap, fmt, sync::OnceLock};
 
 use tengen_core::{Board, Color, Point, Position};
 
-use crate::{
-    prior::own_chains_in_atari,
-    tactics::{Candidates, gives_atari, ladder_effects, move_shape},
+use crate::tactics::{
+    Candidates, candidates, gives_atari, ladder_effects, move_shape, own_chains_in_atari,
 };
 
 /// The feature groups: every candidate has exactly one value in each (0: none).
@@ -210,18 +209,6 @@ fn tactical_team(
         team[7] = u16::from(line.min(4));
     }
     team
-}
-
-/// The candidates the tree considers in `position` besides the pass: legal, not filling an
-/// own eye.
-pub(crate) fn candidates(position: &Position) -> impl Iterator<Item = usize> + '_ {
-    let board = position.board();
-    let color = position.to_move();
-    board
-        .empty_cells()
-        .iter()
-        .map(|&c| usize::from(c))
-        .filter(move |&c| !board.is_own_eye_cell(c, color) && position.is_legal_cell(c))
 }
 
 /// Learned gammas: one per value of each group, the shapes by their canonical key.

@@ -3,12 +3,14 @@
 //! that the search looks at captures, escapes and good shape first, and at self-ataris and
 //! edge moves in empty areas last.
 
-use tengen_core::{Board, CellContent, Color, Position};
+use tengen_core::{Board, Color, Position};
 
 use crate::{
-    learned::{self, Gammas},
+    learned::Gammas,
     pattern,
-    tactics::{Candidates, gives_atari, ladder_effects, move_shape},
+    tactics::{
+        Candidates, candidates, gives_atari, ladder_effects, move_shape, own_chains_in_atari,
+    },
     tree::{NewChild, PASS},
 };
 
@@ -63,24 +65,6 @@ impl Default for PriorWeights {
             cut: 0,
             lone_first_line: 0,
             learned: 0,
-        }
-    }
-}
-
-/// Own chains of the player to move that are in atari, by their liberty.
-pub(crate) fn own_chains_in_atari(board: &Board, color: Color, out: &mut Candidates) {
-    out.clear();
-    let own = CellContent::stone(color);
-    let n = usize::from(board.size().get());
-    let stride = board.stride();
-    for y in 1..=n {
-        for x in 1..=n {
-            let cell = y * stride + x;
-            if board.content(cell) == own && board.chain_head(cell) == cell {
-                if let Some(lib) = board.chain_atari_liberty(cell) {
-                    out.push(lib);
-                }
-            }
         }
     }
 }
@@ -194,7 +178,7 @@ fn learned_children(
     let color = position.to_move();
     let gammas = Gammas::shipped();
     let mut total = 0.0;
-    for cell in learned::candidates(position) {
+    for cell in candidates(position) {
         let strength = gammas.strength(
             board,
             cell,
@@ -232,7 +216,7 @@ fn hand_set_children(
     let board = position.board();
     let color = position.to_move();
     let patterns = pattern::table();
-    for cell in learned::candidates(position) {
+    for cell in candidates(position) {
         let mut good = u32::from(weights.even) / 2;
         let mut visits = u32::from(weights.even);
         let mut add = |won: bool, n: u16| {

@@ -2,7 +2,7 @@
 //! self-atari, and the urgent answers to the last move (capture the chain it put in atari,
 //! save an own chain it put in atari). Shared by the playout policy and the tree's priors.
 
-use tengen_core::{Board, CellContent, Color};
+use tengen_core::{Board, CellContent, Color, Position};
 
 /// At most this many distinct cells are collected by a liberty count.
 const MAX_COUNTED: usize = 4;
@@ -482,6 +482,36 @@ pub(crate) fn ladder_effects(board: &Board, cell: usize, color: Color) -> (bool,
         }
     }
     (catches, wasted)
+}
+
+/// Own chains of the player to move that are in atari, by their liberty.
+pub(crate) fn own_chains_in_atari(board: &Board, color: Color, out: &mut Candidates) {
+    out.clear();
+    let own = CellContent::stone(color);
+    let n = usize::from(board.size().get());
+    let stride = board.stride();
+    for y in 1..=n {
+        for x in 1..=n {
+            let cell = y * stride + x;
+            if board.content(cell) == own && board.chain_head(cell) == cell {
+                if let Some(lib) = board.chain_atari_liberty(cell) {
+                    out.push(lib);
+                }
+            }
+        }
+    }
+}
+
+/// The candidates the tree considers in `position` besides the pass: legal, not filling an
+/// own eye.
+pub(crate) fn candidates(position: &Position) -> impl Iterator<Item = usize> + '_ {
+    let board = position.board();
+    let color = position.to_move();
+    board
+        .empty_cells()
+        .iter()
+        .map(|&c| usize::from(c))
+        .filter(move |&c| !board.is_own_eye_cell(c, color) && position.is_legal_cell(c))
 }
 
 #[cfg(test)]
