@@ -23,7 +23,8 @@ use std::{collections::HashMap, fmt, sync::OnceLock};
 use tengen_core::{Board, Color, Point, Position};
 
 use crate::tactics::{
-    Candidates, candidates, gives_atari, ladder_effects, move_shape, own_chains_in_atari,
+    Candidates, candidates, gives_atari, gridcular, ladder_effects, line, move_shape,
+    own_chains_in_atari, stone_nearby,
 };
 
 /// The feature groups: every candidate has exactly one value in each (0: none).
@@ -124,38 +125,12 @@ fn canonical(key: u32) -> u32 {
 /// Gridcular distance as a group value: 1..=15 for distances 2..=16, 0 for none or far.
 fn distance_value(board: &Board, cell: usize, other: Option<usize>) -> u16 {
     let Some(other) = other else { return 0 };
-    let (a, b) = (board.point(cell), board.point(other));
-    let dx = u32::from(a.x.abs_diff(b.x));
-    let dy = u32::from(a.y.abs_diff(b.y));
-    let d = dx + dy + dx.max(dy);
+    let d = gridcular(board, cell, other);
     if (2..=16).contains(&d) {
         (d - 1) as u16
     } else {
         0
     }
-}
-
-/// Whether a stone lies within Manhattan distance 3 of `cell`.
-fn stone_within_three(board: &Board, cell: usize) -> bool {
-    let n = i32::from(board.size().get());
-    let p = board.point(cell);
-    for dy in -3i32..=3 {
-        let y = i32::from(p.y) + dy;
-        if !(0..n).contains(&y) {
-            continue;
-        }
-        let span = 3 - dy.abs();
-        for dx in -span..=span {
-            let x = i32::from(p.x) + dx;
-            if (0..n).contains(&x) {
-                let c = board.cell(Point::new(x as u8, y as u8));
-                if board.content(c).color().is_some() {
-                    return true;
-                }
-            }
-        }
-    }
-    false
 }
 
 /// The features of `color`'s stone on the empty `cell` apart from its shape (group 0 is
@@ -202,11 +177,8 @@ fn tactical_team(
     }
     team[5] = distance_value(board, cell, last);
     team[6] = distance_value(board, cell, last2);
-    if !stone_within_three(board, cell) {
-        let n = board.size().get();
-        let p = board.point(cell);
-        let line = 1 + p.x.min(p.y).min(n - 1 - p.x).min(n - 1 - p.y);
-        team[7] = u16::from(line.min(4));
+    if !stone_nearby(board, cell, 3) {
+        team[7] = u16::from(line(board, cell).min(4));
     }
     team
 }

@@ -9,7 +9,8 @@ use crate::{
     learned::Gammas,
     pattern,
     tactics::{
-        Candidates, candidates, gives_atari, ladder_effects, move_shape, own_chains_in_atari,
+        Candidates, candidates, gives_atari, gridcular, ladder_effects, line, move_shape,
+        own_chains_in_atari, stone_nearby,
     },
     tree::{NewChild, PASS},
 };
@@ -69,30 +70,6 @@ impl Default for PriorWeights {
     }
 }
 
-/// Whether a stone lies within Manhattan distance `distance` of `cell`.
-fn stone_nearby(board: &Board, cell: usize, distance: i32) -> bool {
-    let n = i32::from(board.size().get());
-    let p = board.point(cell);
-    let (px, py) = (i32::from(p.x), i32::from(p.y));
-    for dy in -distance..=distance {
-        let y = py + dy;
-        if !(0..n).contains(&y) {
-            continue;
-        }
-        let span = distance - dy.abs();
-        for dx in -span..=span {
-            let x = px + dx;
-            if (0..n).contains(&x) {
-                let c = board.cell(tengen_core::Point::new(x as u8, y as u8));
-                if board.content(c).color().is_some() {
-                    return true;
-                }
-            }
-        }
-    }
-    false
-}
-
 /// The distinct chains of `color` and of the opponent next to the empty `cell`.
 fn distinct_chains_around(board: &Board, cell: usize, color: Color) -> (u32, u32) {
     let mut heads = [usize::MAX; 4];
@@ -113,21 +90,6 @@ fn distinct_chains_around(board: &Board, cell: usize, color: Color) -> (u32, u32
         }
     }
     (own, other)
-}
-
-/// The line of a cell counted from the nearest edge (1 for the edge).
-fn line(board: &Board, cell: usize) -> u8 {
-    let n = board.size().get();
-    let p = board.point(cell);
-    1 + p.x.min(p.y).min(n - 1 - p.x).min(n - 1 - p.y)
-}
-
-/// Gridcular distance (|dx| + |dy| + max(|dx|, |dy|)), as Pachi measures closeness.
-fn gridcular(board: &Board, a: usize, b: usize) -> u32 {
-    let (pa, pb) = (board.point(a), board.point(b));
-    let dx = u32::from(pa.x.abs_diff(pb.x));
-    let dy = u32::from(pa.y.abs_diff(pb.y));
-    dx + dy + dx.max(dy)
 }
 
 /// The children of `position` with their priors: every legal move of the player to move

@@ -514,6 +514,45 @@ pub(crate) fn candidates(position: &Position) -> impl Iterator<Item = usize> + '
         .filter(move |&c| !board.is_own_eye_cell(c, color) && position.is_legal_cell(c))
 }
 
+/// Whether a stone lies within Manhattan distance `distance` of `cell`.
+pub(crate) fn stone_nearby(board: &Board, cell: usize, distance: i32) -> bool {
+    let n = i32::from(board.size().get());
+    let p = board.point(cell);
+    let (px, py) = (i32::from(p.x), i32::from(p.y));
+    for dy in -distance..=distance {
+        let y = py + dy;
+        if !(0..n).contains(&y) {
+            continue;
+        }
+        let span = distance - dy.abs();
+        for dx in -span..=span {
+            let x = px + dx;
+            if (0..n).contains(&x) {
+                let c = board.cell(tengen_core::Point::new(x as u8, y as u8));
+                if board.content(c).color().is_some() {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The line of a cell counted from the nearest edge (1 for the edge).
+pub(crate) fn line(board: &Board, cell: usize) -> u8 {
+    let n = board.size().get();
+    let p = board.point(cell);
+    1 + p.x.min(p.y).min(n - 1 - p.x).min(n - 1 - p.y)
+}
+
+/// Gridcular distance (|dx| + |dy| + max(|dx|, |dy|)), as Pachi measures closeness.
+pub(crate) fn gridcular(board: &Board, a: usize, b: usize) -> u32 {
+    let (pa, pb) = (board.point(a), board.point(b));
+    let dx = u32::from(pa.x.abs_diff(pb.x));
+    let dy = u32::from(pa.y.abs_diff(pb.y));
+    dx + dy + dx.max(dy)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
