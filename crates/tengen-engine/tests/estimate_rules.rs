@@ -301,6 +301,34 @@ fn jp_9_the_eyes_of_a_seki_are_not_territory_and_its_dead_stone_stays() {
     assert_eq!(e.score.result, black_by(37), "{shown}");
 }
 
+/// White's corner (B9) has two liberties, A9 and A7, while Black's dead chain C9-D6 presses
+/// on it: White may not play A7 (Black would take the corner on A9), so Black's stone on A6
+/// and the eye A5 it makes for the group below look safe, as if in seki. But C9-D6 is dead
+/// inside White's wall: in the confirmation White first takes it, the corner gains its
+/// points as liberties, and A7 then kills A6; the group below is left with one eye (B4).
+/// The shape of `pooo.sgf` and `reading41.sgf` in the dev records.
+const SEKI_HELD_BY_A_DEAD_CHAIN: &str = "
+    . O X . O . O . O
+    O O X . O O O O O
+    . O X X O O . O .
+    X O O X O . O O O
+    . X X O O O O . O
+    X . X O O . O O O
+    X X X O . O . O .
+    O O O O O O O O O
+    . O . O . O . O .";
+
+#[test]
+fn jp_7_a_seki_that_only_a_dead_chain_holds_up_is_none_once_that_chain_is_taken() {
+    let e = estimated(Rules::japanese(), SEKI_HELD_BY_A_DEAD_CHAIN);
+    let shown = drawn(&e);
+    for dead in [p(2, 0), p(0, 3), p(1, 4), p(0, 6)] {
+        assert_eq!(e.status(dead), Some(Status::Dead), "{dead:?}: {shown}");
+    }
+    assert_eq!(e.status(p(1, 0)), Some(Status::Alive), "{shown}");
+    assert_eq!(e.stones_with(Status::Seki), vec![], "{shown}");
+}
+
 #[test]
 fn aga_12_the_eyes_of_a_seki_count_as_territory() {
     let e = estimated(Rules::aga(), SEKI_WITH_EYES);

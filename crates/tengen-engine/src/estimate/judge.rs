@@ -233,7 +233,14 @@ pub(crate) fn refine_by_reading(
             .iter()
             .flat_map(|&i| chains[i].cells.iter().copied())
             .collect();
-        let verdict = reading::read(board, &anchors, color, budget.reading_nodes, deadline);
+        let without_dead = without_dead_chains(board, chains, &survival, color, &group);
+        let verdict = reading::read(
+            without_dead.as_ref().unwrap_or(board),
+            &anchors,
+            color,
+            budget.reading_nodes,
+            deadline,
+        );
         let status = match verdict {
             Verdict::Dead => Status::Dead,
             Verdict::Alive => Status::Alive,
@@ -247,6 +254,43 @@ pub(crate) fn refine_by_reading(
         }
     }
     false
+}
+
+/// Below this survival a chain of the defender's outside the group read counts as captured
+/// in the reading (a third of [`ALIVE_FROM`]'s margin: clearly dead, not borderline).
+const CAPTURED_BELOW: f64 = 0.35;
+
+/// `board` without the `color` chains outside `group` that the playouts call clearly dead
+/// and that are not in atari, or `None` when there are none. In the confirmation phase
+/// (JP-7) the attacker may first take those prisoners: a corner that stands in seki only
+/// while a dead chain of the defender's presses on it lives once that chain is gone, and
+/// the group read must face it so. A dead chain in atari stays: it sits in an eye of the
+/// attacker's, whose capture would only fill that eye (JP-9: it stays in a seki).
+fn without_dead_chains(
+    board: &Board,
+    chains: &[Chain],
+    survival: &[f64],
+    color: Color,
+    group: &[usize],
+) -> Option<Board> {
+    let mut removed: Option<Board> = None;
+    for (i, chain) in chains.iter().enumerate() {
+        if chain.color != color
+            || group.contains(&i)
+            || survival[i] >= CAPTURED_BELOW
+            || board.chain_liberties(chain.cells[0], &mut [0usize; 2]) < 2
+        {
+            continue;
+        }
+        let board = removed.get_or_insert_with(|| board.clone());
+        for &cell in &chain.cells {
+            let point = board.point(cell);
+            board
+                .set(point, None)
+                .expect("a stone of the board is on it");
+        }
+    }
+    removed
 }
 
 /// Whether `chain` has at most three liberties, one of them shared with an opponent chain

@@ -37,7 +37,8 @@
 //! 4. Local reading under the confirmation phase of JP-7 (the opponent moves first, a ko may
 //!    be retaken only after a pass, snapback stones live) for the groups the playouts leave
 //!    unclear and for standoffs the playouts cannot judge (a seki, a bent four in the corner):
-//!    eyes and false eyes, nakade, capturing races.
+//!    eyes and false eyes, nakade, capturing races. The owner's other chains that the
+//!    playouts clearly kill are off the board for it: the opponent may take them first.
 //! 5. The count: the dead stones removed, seki found by the core's count (JP-9: no territory
 //!    in seki, dead stones inside stay; AGA-12: the eyes of a seki count), and under
 //!    territory scoring without pass stones a point the owner must still fill is not
