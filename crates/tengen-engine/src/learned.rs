@@ -319,6 +319,9 @@ pub struct TrainingSet {
     shape_index: HashMap<u32, u16>,
     shape_keys: Vec<u32>,
     shape_counts: Vec<u32>,
+    /// The most shapes numbered: shapes are `u16` values (0 for unknown) and a table holds
+    /// fewer than `u16::MAX`; further new shapes count as unknown (gamma 1).
+    max_shapes: usize,
     scratch: Candidates,
 }
 
@@ -329,6 +332,7 @@ impl Default for TrainingSet {
             shape_index: HashMap::new(),
             shape_keys: Vec::new(),
             shape_counts: Vec::new(),
+            max_shapes: usize::from(u16::MAX) - 1,
             scratch: Candidates::new(),
         }
     }
@@ -358,15 +362,7 @@ impl TrainingSet {
         let mut winner = None;
         for cell in candidates(position) {
             let mut team = tactical_team(board, cell, color, last, last2, self.scratch.as_slice());
-            let key = canonical(shape_key(board, cell, color));
-            let next = self.shape_keys.len() as u16;
-            let index = *self.shape_index.entry(key).or_insert(next);
-            if index == next {
-                self.shape_keys.push(key);
-                self.shape_counts.push(0);
-            }
-            self.shape_counts[usize::from(index)] += 1;
-            team[SHAPE] = index + 1;
+            team[SHAPE] = self.shape_value(canonical(shape_key(board, cell, color)));
             if cell == played {
                 winner = Some(team);
             }
@@ -379,6 +375,24 @@ impl TrainingSet {
             .position(|(t, _)| *t == winner)
             .expect("the winner's team");
         self.samples.push(Sample { teams, winner });
+    }
+
+    /// The shape group's value of the canonical shape `key` (its index plus one), counted
+    /// once more; 0 (unknown) for a new shape beyond `max_shapes`.
+    fn shape_value(&mut self, key: u32) -> u16 {
+        let index = match self.shape_index.get(&key) {
+            Some(&index) => index,
+            None if self.shape_keys.len() < self.max_shapes => {
+                let index = self.shape_keys.len() as u16;
+                self.shape_index.insert(key, index);
+                self.shape_keys.push(key);
+                self.shape_counts.push(0);
+                index
+            }
+            None => return 0,
+        };
+        self.shape_counts[usize::from(index)] += 1;
+        index + 1
     }
 
     /// The positions added so far.
@@ -516,6 +530,20 @@ mod tests {
 
     fn position(diagram: &str, to_move: Color) -> Position {
         Position::from_game(&Game::from_diagram(diagram, to_move, Rules::japanese()).unwrap())
+    }
+
+    #[test]
+    fn shapes_beyond_the_index_limit_count_as_unknown() {
+        let mut set = TrainingSet {
+            max_shapes: 2,
+            ..TrainingSet::default()
+        };
+        assert_eq!(set.shape_value(10), 1);
+        assert_eq!(set.shape_value(20), 2);
+        assert_eq!(set.shape_value(30), 0, "a third shape is unknown");
+        assert_eq!(set.shape_value(10), 1, "a known shape keeps its number");
+        assert_eq!(set.shape_counts, vec![2, 1]);
+        assert_eq!(set.shape_keys, vec![10, 20]);
     }
 
     fn key_at(p: &Position, x: u8, y: u8) -> u32 {
