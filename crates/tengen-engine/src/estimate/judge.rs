@@ -257,7 +257,7 @@ pub(crate) fn refine_by_reading(
 }
 
 /// Below this survival a chain of the defender's outside the group read counts as captured
-/// in the reading (a third of [`ALIVE_FROM`]'s margin: clearly dead, not borderline).
+/// in the reading: well below [`ALIVE_FROM`], clearly dead and not a borderline call.
 const CAPTURED_BELOW: f64 = 0.35;
 
 /// `board` without the `color` chains outside `group` that the playouts call clearly dead
