@@ -92,7 +92,7 @@ impl SearchConfig {
     /// This configuration with the parameters named in `text` changed: `key=value` pairs
     /// separated by commas, for experiments (`tengen gtp --tune rave=2000,pattern=80`).
     /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `atari`, `ladder`, `nakade`,
-    /// `two_libs`, `pattern`, `lone_self_atari`, and the priors `even`, `capture_one`,
+    /// `two_libs`, `pattern`, `lone_self_atari`, `lgr`, and the priors `even`, `capture_one`,
     /// `capture_many`, `escape`, `self_atari`, `prior_pattern`, `near1`, `near2`, `near3`,
     /// `empty_area`, `atari_prior`, `connect`, `cut`, `lone_first_line`, `learned`.
     ///
@@ -132,6 +132,7 @@ impl SearchConfig {
                 "two_libs" => config.playout.two_liberties = percent()?,
                 "nakade" => config.playout.nakade = percent()?,
                 "lone_self_atari" => config.playout.single_self_atari_reject = percent()?,
+                "lgr" => config.playout.last_good_reply = percent()?,
                 "even" => p.even = small()?,
                 "capture_one" => p.capture_one = small()?,
                 "capture_many" => p.capture_many = small()?,

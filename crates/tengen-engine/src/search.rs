@@ -485,6 +485,8 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
         .eval
         .margin_half(end.area_margin_half_points, tree_stones, tree_passes);
     let black_value = shared.eval.value_for_black(margin);
+    let cells = w.owners.len();
+    w.policy.learn_replies(cells, &w.tree_moves, margin > 0);
     let root_mover = shared.root.to_move().other();
     for (depth, &e) in w.path.iter().enumerate() {
         let mover = if depth % 2 == 0 {

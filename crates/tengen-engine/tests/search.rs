@@ -47,6 +47,9 @@ fn random_game(size: u8, rules: Rules, moves: usize, seed: u32) -> Game {
     game
 }
 
+/// The defaults, the learned priors, and every playout rule that is off by default.
+const TUNINGS: [&str; 3] = ["", "learned=20", "lgr=100,ladder=100,two_libs=90,nakade=80"];
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -57,13 +60,12 @@ proptest! {
         rules_index in 0..RULES.len(),
         moves in 0usize..120,
         seed in 1u32..u32::MAX,
-        learned_priors in proptest::bool::ANY,
+        tuning_index in 0..TUNINGS.len(),
     ) {
         let rules: Rules = RULES[rules_index].parse().unwrap();
         let game = random_game(size, rules, moves, seed);
         prop_assume!(game.phase() == Phase::Playing);
-        let tuning = if learned_priors { "learned=20" } else { "" };
-        let config = SearchConfig { seed, ..SearchConfig::default() }.tuned(tuning).unwrap();
+        let config = SearchConfig { seed, ..SearchConfig::default() }.tuned(TUNINGS[tuning_index]).unwrap();
         let mut search = Search::new(config);
         let result = search.run(&game, Budget::playouts(300), 0, &AtomicBool::new(false), None);
         prop_assert!(game.check(result.best).is_ok(), "{:?}: {:?}", result.best, game.check(result.best));

@@ -22,6 +22,7 @@ const WEIGHTS: PlayoutWeights = PlayoutWeights {
     two_liberties: 100,
     pattern: 100,
     single_self_atari_reject: 0,
+    last_good_reply: 0,
 };
 
 /// The largest chain a random move of the playouts may put into atari: a sacrifice that can
