@@ -347,3 +347,39 @@ fn points_off_the_board_are_refused_or_empty_never_a_panic() {
     assert!(g.dead_stones().is_empty());
     let _ = g.score_with(&[Point::new(77, 77)]);
 }
+
+#[test]
+fn c5_the_counts_removal_takes_dead_stones_off_together_and_keeps_the_prisoners() {
+    let mut g = Game::from_diagram(
+        "
+        X O . . .
+        . O . . .
+        . . . . .
+        . . X X .
+        . . . . .",
+        Color::Black,
+        Rules::japanese(),
+    )
+    .unwrap();
+    g.play(Move::Play(Point::new(0, 1))).unwrap(); // Black captures nothing yet
+    g.play(Move::Play(Point::new(4, 4))).unwrap();
+    g.play(Move::Play(Point::new(2, 0))).unwrap();
+    g.play(Move::Play(Point::new(4, 3))).unwrap();
+    g.play(Move::Play(Point::new(2, 1))).unwrap();
+    g.play(Move::Play(Point::new(3, 4))).unwrap();
+    g.play(Move::Play(Point::new(1, 2))).unwrap(); // captures White's B9-B8
+    let mut board = g.board().clone();
+    assert_eq!(board.captures(Color::Black), 2);
+    board.remove_stones(&[Point::new(2, 3), Point::new(3, 3), Point::new(0, 0)]);
+    assert_eq!(board.get(Point::new(2, 3)), None);
+    assert_eq!(board.get(Point::new(3, 3)), None);
+    assert_eq!(board.get(Point::new(0, 0)), None);
+    assert_eq!(board.get(Point::new(0, 1)), Some(Color::Black));
+    assert_eq!(board.get(Point::new(4, 4)), Some(Color::White));
+    assert_eq!(
+        board.captures(Color::Black),
+        2,
+        "prisoners are the count's, not the board's"
+    );
+    assert!(board.audit().is_ok(), "{:?}", board.audit());
+}

@@ -255,14 +255,14 @@ impl PlayoutPolicy for HeavyPolicy {
                 }
             }
             if self.weights.last_good_reply > 0 && rng.below(100) < self.weights.last_good_reply {
+                self.candidates.clear();
                 if let Some(cell) = self.replies.reply(color, self.last2, last) {
-                    if board.content(cell) == tengen_core::CellContent::Empty
-                        && self.playable(cell)
-                        && board.playout_candidate_ok(cell, color)
-                        && !bad_self_atari(board, cell, color, 1)
-                    {
-                        return Some(cell);
+                    if board.content(cell) == tengen_core::CellContent::Empty {
+                        self.candidates.push(cell);
                     }
+                }
+                if let Some(cell) = self.pick(board, color, rng, 1) {
+                    return Some(cell);
                 }
             }
             if rng.below(100) < self.weights.pattern {

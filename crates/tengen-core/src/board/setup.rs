@@ -39,6 +39,17 @@ impl Board {
         Ok(())
     }
 
+    /// Takes the stones on `points` off the board at once, as the count takes dead stones
+    /// off: one rebuild, whatever their number. Prisoners and the ko are left as they were;
+    /// empty points and points off the board are ignored.
+    pub fn remove_stones(&mut self, points: &[Point]) {
+        let stones: Vec<(Point, Color)> =
+            self.stones().filter(|(p, _)| !points.contains(p)).collect();
+        let captures = self.captures;
+        *self = Board::from_stones(self.size, stones);
+        self.captures = captures;
+    }
+
     /// Adds a stone without removing anything, even if some chain ends without liberties
     /// (setup positions may be like that; the next move's captures deal with it).
     fn put_setup_stone(&mut self, cell: usize, color: Color) {

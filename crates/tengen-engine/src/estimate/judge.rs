@@ -273,24 +273,22 @@ fn without_dead_chains(
     color: Color,
     group: &[usize],
 ) -> Option<Board> {
-    let mut removed: Option<Board> = None;
-    for (i, chain) in chains.iter().enumerate() {
-        if chain.color != color
-            || group.contains(&i)
-            || survival[i] >= CAPTURED_BELOW
-            || board.chain_liberties(chain.cells[0], &mut [0usize; 2]) < 2
-        {
-            continue;
-        }
-        let board = removed.get_or_insert_with(|| board.clone());
-        for &cell in &chain.cells {
-            let point = board.point(cell);
-            board
-                .set(point, None)
-                .expect("a stone of the board is on it");
-        }
-    }
-    removed
+    let dead: Vec<Point> = chains
+        .iter()
+        .enumerate()
+        .filter(|&(i, chain)| {
+            chain.color == color
+                && !group.contains(&i)
+                && survival[i] < CAPTURED_BELOW
+                && board.chain_liberties(chain.cells[0], &mut [0usize; 2]) >= 2
+        })
+        .flat_map(|(_, chain)| chain.cells.iter().map(|&cell| board.point(cell)))
+        .collect();
+    (!dead.is_empty()).then(|| {
+        let mut without = board.clone();
+        without.remove_stones(&dead);
+        without
+    })
 }
 
 /// Whether `chain` has at most three liberties, one of them shared with an opponent chain
