@@ -537,7 +537,17 @@ fn select(shared: &Shared<'_>, parent: &Edge, root: bool, first: u32, count: u32
     let node_value = 1.0 - parent.stats().value;
     let mut best = first;
     let mut best_urgency = f64::NEG_INFINITY;
+    let (mut most_visits, mut most_visited, mut pass_edge) = (0, PASS, None);
     for e in first..first + limit {
+        if root {
+            let visits = shared.tree.edge(e).visits();
+            if visits > most_visits {
+                (most_visits, most_visited) = (visits, shared.tree.edge(e).mv());
+            }
+            if shared.tree.edge(e).mv() == PASS {
+                pass_edge = Some((e, visits));
+            }
+        }
         // At the root the pass and the five best moves by prior are tried once first: the
         // player chooses among the root's results (a capture before passing, a pass instead
         // of a worthless stone), and each must have one to be chosen.
@@ -557,7 +567,32 @@ fn select(shared: &Shared<'_>, parent: &Edge, root: bool, first: u32, count: u32
             best = e;
         }
     }
+    // Under territory counting a stone costs a point where a pass does not, and a player
+    // ahead sees every move win: the first one tried keeps the visits. When that is a
+    // stone in territory that is surely one side's (an invasion the playouts, not the
+    // opponent, might let live, or a fill of its own), the pass keeps a third of its
+    // visits, enough for the two to be compared on equal terms (GNU Go won two games
+    // by half a point that way, taking the invading stones as prisoners).
+    if let Some((pass, visits)) = pass_edge {
+        if shared.eval.moves_cost()
+            && node_value >= WINNING
+            && 3 * visits < most_visits
+            && most_visited != PASS
+            && surely_owned(shared, usize::from(most_visited))
+        {
+            return pass;
+        }
+    }
     best
+}
+
+/// A root value from which the pass keeps its share of visits (above).
+const WINNING: f64 = 0.75;
+
+/// Whether the playouts so far end with `cell` one side's at least nine times in ten.
+fn surely_owned(shared: &Shared<'_>, cell: usize) -> bool {
+    let playouts = shared.owned_playouts.load(Relaxed);
+    playouts > 0 && shared.owned[cell].load(Relaxed).unsigned_abs() * 10 >= 8 * playouts
 }
 
 /// AMAF: every child of every node on the path whose move the node's player made first

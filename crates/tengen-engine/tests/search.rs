@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use tengen_core::{BoardSize, Game, Komi, Move, Phase, Point, Rules, playout::XorShift32};
+use tengen_core::{BoardSize, Color, Game, Komi, Move, Phase, Point, Rules, playout::XorShift32};
 use tengen_engine::{
     Budget, Clock, Decision, Player, PlayerConfig, Search, SearchConfig, TIME_MARGIN, TimeControl,
 };
@@ -283,6 +283,47 @@ fn under_territory_scoring_it_passes_instead_of_filling_its_own_territory() {
     let middle: Vec<Move> = (0..5).map(|y| Move::Play(Point::new(2, y))).collect();
     let game = walls(&middle);
     assert_eq!(strong_decision(&game), Decision::Play(Move::Pass));
+}
+
+#[test]
+fn jp_10_ahead_by_half_a_point_it_passes_rather_than_give_a_prisoner_in_sure_territory() {
+    // A 9×9 endgame of a game against GNU Go (komi 5.5 here for the prisoner Black had
+    // taken): every point is settled and White, to move, wins by half a point. A White
+    // stone in Black's area (c4, a7, b4: the playouts sometimes let it make trouble for
+    // Black's corner) is captured in the end whether Black answers or not; if he does not,
+    // it is one more prisoner and the game is lost. Before the pass kept its share of the
+    // visits, seeds 3 and 5 played c4 (lost by 1.5 in the game, with a7).
+    let mut game = Game::from_diagram(
+        "
+        . . X X X . . X .
+        . O X O O X X . .
+        . X . X O O X X X
+        . . X X O . O O X
+        . . . X O . . O O
+        . . . X O . . O .
+        . X X O . . . O .
+        . X O O O O . . .
+        . X X O . . . . .
+        ",
+        Color::White,
+        Rules::japanese(),
+    )
+    .unwrap();
+    game.set_komi(Komi::from_f64(5.5).unwrap());
+    for seed in 1..=6 {
+        let mut search = Search::new(SearchConfig {
+            seed,
+            ..SearchConfig::default()
+        });
+        let result = search.run(
+            &game,
+            Budget::playouts(10_000),
+            0,
+            &AtomicBool::new(false),
+            None,
+        );
+        assert_eq!(result.best, Move::Pass, "seed {seed}");
+    }
 }
 
 #[test]
