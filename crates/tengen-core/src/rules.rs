@@ -308,6 +308,15 @@ impl Rules {
         }
     }
 
+    /// Whether a stone played costs its player a point that a pass does not: territory
+    /// counting (JP-10) without pass stones (with them, AGA-12's pass stone pays a fill
+    /// back). Under such rules a won game ends with passes, not with stones in anyone's
+    /// territory.
+    #[must_use]
+    pub fn stones_cost_points(&self) -> bool {
+        self.scoring == Scoring::Territory && !self.pass_stones
+    }
+
     /// The RULES.md settings as `(key, value)` text, in table order.
     fn settings(&self) -> [(&'static str, String); 10] {
         let komi = if self.komi_even == self.komi_handicap {

@@ -161,3 +161,15 @@ fn jp_8_a_replayed_move_after_two_passes_resumes_play_and_the_mover_may_pass_at_
         (Phase::Playing, Color::Black, 1)
     );
 }
+
+#[test]
+fn jp_10_a_stone_costs_a_point_under_territory_counting_without_pass_stones() {
+    assert!(Rules::japanese().stones_cost_points());
+    assert!(!Rules::chinese().stones_cost_points(), "area counting");
+    assert!(!Rules::tromp_taylor().stones_cost_points(), "area counting");
+    let aga_territory: Rules = "aga,scoring=territory".parse().unwrap();
+    assert!(
+        !aga_territory.stones_cost_points(),
+        "AGA-12: a pass stone pays a fill back"
+    );
+}

@@ -65,12 +65,6 @@ impl Evaluation {
         }
     }
 
-    /// Whether a stone placed costs a point that a pass does not: territory counting
-    /// without pass stones.
-    pub(crate) fn moves_cost(&self) -> bool {
-        self.territory && !self.pass_stones
-    }
-
     /// Black's margin in half points: the playout's area margin, and the stones placed and
     /// passes made by the tree (Black's minus White's).
     #[inline]

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use tengen_core::{Color, Game, Move, Phase, Point, Scoring};
+use tengen_core::{Color, Game, Move, Phase, Point};
 
 use crate::{
     Budget, Search, SearchConfig, SearchResult,
@@ -220,7 +220,7 @@ impl Player {
         // Under territory counting a move costs a point where a pass does not, so a won
         // game ends at once; under area counting (or with pass stones) moves are free, and
         // the dead stones come off the board first, as the count will need.
-        let moves_cost = game.rules().scoring == Scoring::Territory && !game.rules().pass_stones;
+        let moves_cost = game.rules().stones_cost_points();
         if !cleanup
             && opponent_passed
             && (moves_cost || dead_left.is_empty())

@@ -118,6 +118,9 @@ struct Shared<'a> {
     eval: Evaluation,
     max_plies: u32,
     widening: bool,
+    /// The rules charge a stone a point that a pass does not
+    /// ([`Rules::stones_cost_points`]).
+    stones_cost: bool,
     stop: AtomicBool,
     /// Simulations started by this search.
     playouts: AtomicU64,
@@ -193,6 +196,7 @@ impl Search {
             eval: Evaluation::new(game, extra_komi_half, self.config.score_weight),
             max_plies: 3 * game.size().area() as u32,
             widening: size >= self.config.widening_from_size,
+            stones_cost: game.rules().stones_cost_points(),
             stop: AtomicBool::new(false),
             playouts: AtomicU64::new(0),
             budget,
@@ -574,7 +578,7 @@ fn select(shared: &Shared<'_>, parent: &Edge, root: bool, first: u32, count: u32
     // visits, enough for the two to be compared on equal terms (GNU Go won two games
     // by half a point that way, taking the invading stones as prisoners).
     if let Some((pass, visits)) = pass_edge {
-        if shared.eval.moves_cost()
+        if shared.stones_cost
             && node_value >= WINNING
             && 3 * visits < most_visits
             && most_visited != PASS

@@ -29,24 +29,24 @@ impl Board {
         if !self.size.contains(point) {
             return Err(BoardError::OffBoard);
         }
-        let stones: Vec<(Point, Color)> = self.stones().filter(|&(p, _)| p != point).collect();
-        let captures = self.captures;
-        *self = Board::from_stones(
-            self.size,
-            stones.into_iter().chain(stone.map(|c| (point, c))),
-        );
-        self.captures = captures;
+        self.rebuild_without(&[point], stone.map(|c| (point, c)));
         Ok(())
     }
 
     /// Takes the stones on `points` off the board at once, as the count takes dead stones
-    /// off: one rebuild, whatever their number. Prisoners and the ko are left as they were;
-    /// empty points and points off the board are ignored.
+    /// off: one rebuild, whatever their number. The prisoners are kept and the ko is gone,
+    /// as after [`Board::set`]; empty points and points off the board are ignored.
     pub fn remove_stones(&mut self, points: &[Point]) {
+        self.rebuild_without(points, None);
+    }
+
+    /// The board rebuilt from its stones but those on `points`, plus `added`: setup, so no
+    /// captures and no ko; the prisoners are kept.
+    fn rebuild_without(&mut self, points: &[Point], added: Option<(Point, Color)>) {
         let stones: Vec<(Point, Color)> =
             self.stones().filter(|(p, _)| !points.contains(p)).collect();
         let captures = self.captures;
-        *self = Board::from_stones(self.size, stones);
+        *self = Board::from_stones(self.size, stones.into_iter().chain(added));
         self.captures = captures;
     }
 
