@@ -24,6 +24,8 @@ pub(crate) struct Evaluation {
     score_weight: f64,
     /// Half points that move the score term from 0.5 to about 0.73.
     score_scale: f64,
+    /// The dynamic komi in `offset_half`, given back when a margin is reported.
+    extra_komi_half: i32,
 }
 
 impl Evaluation {
@@ -62,6 +64,7 @@ impl Evaluation {
             pass_stones: rules.pass_stones,
             score_weight,
             score_scale: 2.0 * f64::from(board.size().get()),
+            extra_komi_half,
         }
     }
 
@@ -82,6 +85,13 @@ impl Evaluation {
             }
         }
         margin
+    }
+
+    /// Black's margin under the game's own komi, without the dynamic komi: the score a
+    /// player reads, in half points.
+    #[inline]
+    pub(crate) fn game_margin_half(&self, margin_half: i32) -> i32 {
+        margin_half + self.extra_komi_half
     }
 
     /// The value for Black of a playout with this margin, in `0..=1`.
@@ -120,5 +130,15 @@ mod tests {
         assert_eq!(eval.margin_half(26, 1, 0), 26 - 15);
         assert_eq!(eval.value_for_black(1), 1.0);
         assert_eq!(eval.value_for_black(0), 0.5);
+    }
+
+    #[test]
+    fn the_reported_margin_gives_the_dynamic_komi_back() {
+        let game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
+        // Four more half points of komi for White while Black is far ahead.
+        let eval = Evaluation::new(&game, 4, 0.0);
+        let margin = eval.margin_half(30, 0, 0);
+        assert_eq!(margin, 30 - 15 - 4);
+        assert_eq!(eval.game_margin_half(margin), 30 - 15);
     }
 }

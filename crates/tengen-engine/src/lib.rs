@@ -31,6 +31,7 @@ mod config;
 pub mod estimate;
 mod eval;
 pub mod learned;
+mod margins;
 mod pattern;
 mod player;
 mod policy;

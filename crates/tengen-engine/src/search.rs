@@ -14,6 +14,7 @@ use tengen_core::{
 pub use crate::config::{Budget, SearchConfig, TIME_MARGIN};
 use crate::{
     eval::Evaluation,
+    margins::MarginHistograms,
     policy::{HeavyPolicy, Recorded, record, recorded_cell, recorded_color},
     prior,
     tactics::Candidates,
@@ -33,6 +34,12 @@ pub struct MoveInfo {
     pub lcb: f64,
     /// The prior's share among the root's moves, in `0..=1`.
     pub prior: f64,
+    /// The median final score of this search's playouts through it, in points for the
+    /// player to move (negative: behind), under the game's rules and komi (the root's when
+    /// all its visits came from an earlier search). Everything the search tried after the
+    /// move counts: in a decided position the losing side tries hopeless stones that cost
+    /// it points, so the lead there can overstate the count.
+    pub score_lead: f64,
     /// The principal variation from this move on, this move first.
     pub pv: Vec<Move>,
 }
@@ -44,6 +51,9 @@ pub struct SearchResult {
     pub best: Move,
     /// The root value for the player to move.
     pub winrate: f64,
+    /// The median final score of this search's playouts, in points for the player to move
+    /// (0 when it ran none).
+    pub score_lead: f64,
     /// Playouts run by this search (not counting reused ones).
     pub playouts: u64,
     /// Visits of the root, reused ones included.
@@ -130,6 +140,9 @@ struct Shared<'a> {
     /// Per cell: playouts Black owned it minus playouts White did.
     owned: Vec<AtomicI64>,
     owned_playouts: AtomicU64,
+    /// Per root child (in the order of the root's edges), how many of this search's
+    /// playouts through it ended with each margin: the median score that analysis reports.
+    margins: MarginHistograms,
     start: Instant,
 }
 
@@ -188,6 +201,20 @@ impl Search {
             .map(|m| m.mv.point().map(|p| root.board().cell(p)));
         let root_recent = [recent.next().flatten(), recent.next().flatten()];
         let size = game.size().get();
+        if self.tree.root().is_leaf() && self.tree.root().claim() {
+            let mut children = Vec::with_capacity(game.size().area() + 1);
+            let mut scratch = Candidates::new();
+            prior::children(
+                &root,
+                root_recent,
+                0.5,
+                &self.config.priors,
+                &mut scratch,
+                &mut children,
+            );
+            self.tree.expand(0, &children);
+        }
+        let root_children = self.tree.root().children().map_or(0, |(_, n)| n as usize);
         let shared = Shared {
             config: &self.config,
             tree: &self.tree,
@@ -208,21 +235,9 @@ impl Search {
                 .map(|_| AtomicI64::new(0))
                 .collect(),
             owned_playouts: AtomicU64::new(0),
+            margins: MarginHistograms::new(root_children, game.size().area()),
             start,
         };
-        if shared.tree.root().is_leaf() && shared.tree.root().claim() {
-            let mut children = Vec::with_capacity(game.size().area() + 1);
-            let mut scratch = Candidates::new();
-            prior::children(
-                &root,
-                root_recent,
-                0.5,
-                &self.config.priors,
-                &mut scratch,
-                &mut children,
-            );
-            shared.tree.expand(0, &children);
-        }
         let threads = self.config.threads.max(1);
         let mut last_report = Instant::now();
         std::thread::scope(|scope| {
@@ -491,6 +506,10 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
     let black_value = shared.eval.value_for_black(margin);
     let cells = w.owners.len();
     w.policy.learn_replies(cells, &w.tree_moves, margin > 0);
+    let game_margin = shared.eval.game_margin_half(margin);
+    if let (Some(&child), Some((first, _))) = (w.path.get(1), tree.root().children()) {
+        shared.margins.add((child - first) as usize, game_margin);
+    }
     let root_mover = shared.root.to_move().other();
     for (depth, &e) in w.path.iter().enumerate() {
         let mover = if depth % 2 == 0 {
@@ -654,11 +673,13 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
     let to_move = shared.root.to_move();
     let mut moves = Vec::new();
     let mut prior_total = 0.0;
-    if let Some((first, count)) = tree.root().children() {
+    let root_children = tree.root().children();
+    let root_median = root_children.and_then(|(_, count)| shared.margins.median(0..count as usize));
+    if let Some((first, count)) = root_children {
         for e in first..first + count {
             prior_total += tree.edge(e).stats().prior_value;
         }
-        for e in first..first + count {
+        for (index, e) in (first..first + count).enumerate() {
             let s = tree.edge(e).stats();
             if s.visits == 0 {
                 continue;
@@ -671,6 +692,14 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
                 winrate: s.value,
                 lcb: lcb.max(0.0),
                 prior: s.prior_value / prior_total.max(1e-9),
+                score_lead: for_player(
+                    to_move,
+                    shared
+                        .margins
+                        .median(index..index + 1)
+                        .or(root_median)
+                        .unwrap_or(0.0),
+                ),
                 pv: principal_variation(tree, board, e),
             });
         }
@@ -691,6 +720,7 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
     SearchResult {
         best,
         winrate: 1.0 - root.value,
+        score_lead: for_player(to_move, root_median.unwrap_or(0.0)),
         playouts: shared.playouts.load(Relaxed),
         root_visits: root.visits,
         elapsed: start.elapsed(),
@@ -702,6 +732,14 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
                 .map(|p| shared.owned[board.cell(p)].load(Relaxed) as f64 / n)
                 .collect()
         },
+    }
+}
+
+/// Black's margin as `color`'s.
+fn for_player(color: Color, black_margin: f64) -> f64 {
+    match color {
+        Color::Black => black_margin,
+        Color::White => -black_margin,
     }
 }
 

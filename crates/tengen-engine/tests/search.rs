@@ -286,6 +286,42 @@ fn under_territory_scoring_it_passes_instead_of_filling_its_own_territory() {
 }
 
 #[test]
+fn jp_10_and_area_counting_the_score_lead_of_a_finished_game_is_its_count() {
+    // Every point settled and every territory a single-point eye: both sides can only
+    // pass, so every playout ends as the game would. Black: territory a5, a3, a1 (3
+    // points), 10 stones; White: e5, e3, e1 (3 points), 9 stones.
+    let diagram = "
+        . X X O .
+        X X O O O
+        . X X O .
+        X X O O O
+        . X X O .
+        ";
+    for (rules, komi, white_lead) in [
+        // Territory: 3 against 3, plus komi.
+        (Rules::japanese(), 6.5, 6.5),
+        (Rules::japanese(), -3.5, -3.5),
+        // Area: 13 against 12, less komi.
+        (Rules::chinese(), 7.5, 6.5),
+    ] {
+        let mut game = Game::from_diagram(diagram, Color::White, rules.clone()).unwrap();
+        game.set_komi(Komi::from_f64(komi).unwrap());
+        let result = Search::new(SearchConfig::default()).run(
+            &game,
+            Budget::playouts(200),
+            0,
+            &AtomicBool::new(false),
+            None,
+        );
+        assert_eq!(result.score_lead, white_lead, "{rules:?} komi {komi}");
+        assert_eq!(
+            result.moves[0].score_lead, white_lead,
+            "{rules:?} komi {komi}"
+        );
+    }
+}
+
+#[test]
 fn jp_10_ahead_by_half_a_point_it_passes_rather_than_give_a_prisoner_in_sure_territory() {
     // A 9×9 endgame of a game against GNU Go (komi 5.5 here for the prisoner Black had
     // taken): every point is settled and White, to move, wins by half a point. A White

@@ -6,7 +6,9 @@
 //! `info move D4 visits 120 winrate 5312 prior 804 lcb 5100 order 0 pv D4 Q16 …` with one
 //! `info` block per move searched (win rate, prior and lcb in ten-thousandths), then an
 //! empty line when the next command stops it. `kata-analyze` writes the same blocks with
-//! `utility`, and win rate, prior and lcb as fractions; `ownership true` appends
+//! `utility`, `scoreMean` and `scoreLead` (the playouts' mean final score in points for
+//! the player to move; both, since Lizzie reads the one and Sabaki the other), and win
+//! rate, prior and lcb as fractions; `ownership true` appends
 //! `ownership` and one value per point (row by row from the top, Black positive).
 //! Sabaki's reader (`src/modules/analysis.js`) splits a line on `info`, takes key–value
 //! pairs up to the `pv`, and reads a win rate with a `.` as a fraction, without one as
@@ -279,10 +281,12 @@ fn info_line(request: &Request, game: &Game, result: &SearchResult) -> String {
                 pv.join(" ")
             )),
             Format::Kata => line.push_str(&format!(
-                "info move {mv} visits {} utility {:.6} winrate {:.6} prior {:.6} lcb {:.6} order {order} pv {}",
+                "info move {mv} visits {} utility {:.6} winrate {:.6} scoreMean {:.2} scoreLead {:.2} prior {:.6} lcb {:.6} order {order} pv {}",
                 m.visits,
                 2.0 * m.winrate - 1.0,
                 m.winrate,
+                m.score_lead,
+                m.score_lead,
                 m.prior,
                 m.lcb,
                 pv.join(" ")

@@ -68,8 +68,9 @@ fn converse(script: &[(&str, f64)]) -> String {
     engine.join().expect("the engine ends")
 }
 
-/// One `info` block: `move V visits N winrate W prior P lcb L order O pv V...`, the
-/// numbers as the format says (`fractions`: KataGo's floats; else ten-thousandths).
+/// One `info` block: `move V visits N winrate W prior P lcb L order O pv V...` (KataGo's
+/// with `utility`, `scoreMean` and `scoreLead`), the numbers as the format says
+/// (`fractions`: KataGo's floats; else ten-thousandths).
 fn check_block(block: &str, fractions: bool) {
     let words: Vec<&str> = block.split_whitespace().collect();
     let pv_at = words.iter().position(|&w| w == "pv").expect("a pv");
@@ -86,7 +87,15 @@ fn check_block(block: &str, fractions: bool) {
     let keys: Vec<&str> = pairs.iter().step_by(2).copied().collect();
     let expected: &[&str] = if fractions {
         &[
-            "move", "visits", "utility", "winrate", "prior", "lcb", "order",
+            "move",
+            "visits",
+            "utility",
+            "winrate",
+            "scoreMean",
+            "scoreLead",
+            "prior",
+            "lcb",
+            "order",
         ]
     } else {
         &["move", "visits", "winrate", "prior", "lcb", "order"]
@@ -100,6 +109,10 @@ fn check_block(block: &str, fractions: bool) {
                 value.parse::<u64>().expect("a whole number");
             }
             "utility" => assert!((-1.0..=1.0).contains(&value.parse::<f64>().unwrap())),
+            // Points: at most the board and the komi.
+            "scoreMean" | "scoreLead" => {
+                assert!(value.parse::<f64>().unwrap().abs() <= 19.0 * 19.0 + 10.0);
+            }
             _ if fractions => {
                 assert!(
                     value.contains('.'),

@@ -85,6 +85,9 @@ pub(crate) struct PositionReview {
     pub ply: usize,
     /// Black's chance to win, 0 to 1.
     pub black_winrate: f64,
+    /// Black's expected margin at the end in points under the game's rules and komi
+    /// (negative: White leads): the median of the playouts.
+    pub black_lead: f64,
     /// Who is to move here.
     pub to_move: Color,
     /// Tengen's move for the player to move (`None`: pass).
@@ -325,10 +328,15 @@ fn position_review(ply: usize, game: &Game, result: &SearchResult) -> PositionRe
         Color::Black => result.winrate,
         Color::White => 1.0 - result.winrate,
     };
+    let black_lead = match to_move {
+        Color::Black => result.score_lead,
+        Color::White => -result.score_lead,
+    };
     let best = result.best;
     PositionReview {
         ply,
         black_winrate: (black_winrate.clamp(0.0, 1.0) * 1000.0).round() / 1000.0,
+        black_lead,
         to_move,
         best: best.point().map(xy),
         best_text: move_text(best, size),
@@ -474,6 +482,7 @@ mod tests {
         PositionReview {
             ply,
             black_winrate,
+            black_lead: 0.0,
             to_move: if ply % 2 == 0 {
                 Color::Black
             } else {
@@ -587,6 +596,9 @@ mod tests {
         for p in &done.positions {
             assert_eq!(p.ownership.len(), 81);
             assert!((0.0..=1.0).contains(&p.black_winrate));
+            // Half points, and at most the board and the komi.
+            assert_eq!((p.black_lead * 2.0).fract(), 0.0, "{}", p.black_lead);
+            assert!(p.black_lead.abs() <= 81.0 + 7.5, "{}", p.black_lead);
             assert!(p.best.is_some(), "an open 9×9 board has a move to play");
         }
         assert_eq!(reviews.get("g1", 2).unwrap().positions.len(), 1);

@@ -115,7 +115,8 @@ function renderAnalysis(st) {
     const who = colorName(p.to_move);
     info.innerHTML = '<span class="wr"></span> <span class="best"></span>';
     const black = Math.round(p.black_winrate * 100); // the two add up to 100 as shown
-    info.firstChild.textContent = `Move ${ply}: Black ${black}% · White ${100 - black}%.`;
+    const lead = p.black_lead === 0 ? 'even' : `${p.black_lead > 0 ? 'Black' : 'White'} leads by ${Math.abs(p.black_lead)}`;
+    info.firstChild.textContent = `Move ${ply}: Black ${black}% · White ${100 - black}% · ${lead}.`;
     info.lastChild.textContent = `Tengen plays ${p.best_text} for ${who}` + (p.pv.length > 1 ? ` (then ${p.pv.slice(1, 4).join(' ')})` : '') + '.';
   } else {
     info.textContent = ply > r.total - 1 || r.status === 'done'
