@@ -304,7 +304,7 @@ fn jp_10_and_area_counting_the_score_lead_of_a_finished_game_is_its_count() {
         // Area: 13 against 12, less komi.
         (Rules::chinese(), 7.5, 6.5),
     ] {
-        let mut game = Game::from_diagram(diagram, Color::White, rules.clone()).unwrap();
+        let mut game = Game::from_diagram(diagram, Color::White, rules).unwrap();
         game.set_komi(Komi::from_f64(komi).unwrap());
         let result = Search::new(SearchConfig::default()).run(
             &game,
