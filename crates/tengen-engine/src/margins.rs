@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 /// Counts of Black's final margin (under the game's komi, in half points, clamped to
 /// `±reach`) per root child. A median, unlike the mean, is not dragged by the rare playout
-/// that loses a large group: the mean of an even 9×9 opening put one side 12 points ahead.
+/// that loses a large group.
 pub(crate) struct MarginHistograms {
     reach: i32,
     counts: Vec<AtomicU32>,

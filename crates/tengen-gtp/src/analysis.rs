@@ -6,7 +6,7 @@
 //! `info move D4 visits 120 winrate 5312 prior 804 lcb 5100 order 0 pv D4 Q16 …` with one
 //! `info` block per move searched (win rate, prior and lcb in ten-thousandths), then an
 //! empty line when the next command stops it. `kata-analyze` writes the same blocks with
-//! `utility`, `scoreMean` and `scoreLead` (the playouts' mean final score in points for
+//! `utility`, `scoreMean` and `scoreLead` (the playouts' median final score in points for
 //! the player to move; both, since Lizzie reads the one and Sabaki the other), and win
 //! rate, prior and lcb as fractions; `ownership true` appends
 //! `ownership` and one value per point (row by row from the top, Black positive).
