@@ -36,6 +36,22 @@ impl Color {
         self as usize
     }
 
+    /// `1` for Black, `-1` for White: turns Black's margin (or a count Black gains by) into
+    /// this colour's.
+    ///
+    /// ```
+    /// use tengen_core::Color;
+    /// let black_margin = 3;
+    /// assert_eq!(Color::White.sign() * black_margin, -3);
+    /// ```
+    #[must_use]
+    pub const fn sign(self) -> i32 {
+        match self {
+            Color::Black => 1,
+            Color::White => -1,
+        }
+    }
+
     /// The letter SGF and GTP results use: `B` or `W`.
     #[must_use]
     pub const fn letter(self) -> char {

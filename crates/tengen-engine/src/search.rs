@@ -214,7 +214,7 @@ impl Search {
             );
             self.tree.expand(0, &children);
         }
-        let root_children = self.tree.root().children().map_or(0, |(_, n)| n as usize);
+        let (root_first, root_count) = self.tree.root().children().unwrap_or((0, 0));
         let shared = Shared {
             config: &self.config,
             tree: &self.tree,
@@ -235,7 +235,7 @@ impl Search {
                 .map(|_| AtomicI64::new(0))
                 .collect(),
             owned_playouts: AtomicU64::new(0),
-            margins: MarginHistograms::new(root_children, game.size().area()),
+            margins: MarginHistograms::new(root_first, root_count, game.size().area()),
             start,
         };
         let threads = self.config.threads.max(1);
@@ -471,7 +471,7 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
         child.add_visit();
         let mv = child.mv();
         let color = w.position.to_move();
-        let sign = if color == Color::Black { 1 } else { -1 };
+        let sign = color.sign();
         if mv == PASS {
             w.position.pass();
             tree_passes += sign;
@@ -507,8 +507,8 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
     let cells = w.owners.len();
     w.policy.learn_replies(cells, &w.tree_moves, margin > 0);
     let game_margin = shared.eval.game_margin_half(margin);
-    if let (Some(&child), Some((first, _))) = (w.path.get(1), tree.root().children()) {
-        shared.margins.add((child - first) as usize, game_margin);
+    if let Some(&root_child) = w.path.get(1) {
+        shared.margins.add(root_child, game_margin);
     }
     let root_mover = shared.root.to_move().other();
     for (depth, &e) in w.path.iter().enumerate() {
@@ -521,11 +521,7 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
     }
     update_rave(shared, w, black_value);
     for (count, owner) in w.owned.iter_mut().zip(&w.owners) {
-        *count += match owner {
-            Some(Color::Black) => 1,
-            Some(Color::White) => -1,
-            None => 0,
-        };
+        *count += owner.map_or(0, Color::sign);
     }
     w.owned_playouts += 1;
     if w.owned_playouts >= OWNERSHIP_FLUSH {
@@ -673,13 +669,15 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
     let to_move = shared.root.to_move();
     let mut moves = Vec::new();
     let mut prior_total = 0.0;
-    let root_children = tree.root().children();
-    let root_median = root_children.and_then(|(_, count)| shared.margins.median(0..count as usize));
-    if let Some((first, count)) = root_children {
+    let root_median = shared.margins.median_of_all();
+    // `+ 0.0` turns White's −0 into 0: analysis prints an even score as 0.00, not −0.00.
+    let to_player =
+        |black_margin: Option<f64>| f64::from(to_move.sign()) * black_margin.unwrap_or(0.0) + 0.0;
+    if let Some((first, count)) = tree.root().children() {
         for e in first..first + count {
             prior_total += tree.edge(e).stats().prior_value;
         }
-        for (index, e) in (first..first + count).enumerate() {
+        for e in first..first + count {
             let s = tree.edge(e).stats();
             if s.visits == 0 {
                 continue;
@@ -692,14 +690,7 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
                 winrate: s.value,
                 lcb: lcb.max(0.0),
                 prior: s.prior_value / prior_total.max(1e-9),
-                score_lead: for_player(
-                    to_move,
-                    shared
-                        .margins
-                        .median(index..index + 1)
-                        .or(root_median)
-                        .unwrap_or(0.0),
-                ),
+                score_lead: to_player(shared.margins.median_of(e).or(root_median)),
                 pv: principal_variation(tree, board, e),
             });
         }
@@ -720,7 +711,7 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
     SearchResult {
         best,
         winrate: 1.0 - root.value,
-        score_lead: for_player(to_move, root_median.unwrap_or(0.0)),
+        score_lead: to_player(root_median),
         playouts: shared.playouts.load(Relaxed),
         root_visits: root.visits,
         elapsed: start.elapsed(),
@@ -732,14 +723,6 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
                 .map(|p| shared.owned[board.cell(p)].load(Relaxed) as f64 / n)
                 .collect()
         },
-    }
-}
-
-/// Black's margin as `color`'s.
-fn for_player(color: Color, black_margin: f64) -> f64 {
-    match color {
-        Color::Black => black_margin,
-        Color::White => -black_margin,
     }
 }
 

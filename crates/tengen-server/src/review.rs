@@ -328,15 +328,11 @@ fn position_review(ply: usize, game: &Game, result: &SearchResult) -> PositionRe
         Color::Black => result.winrate,
         Color::White => 1.0 - result.winrate,
     };
-    let black_lead = match to_move {
-        Color::Black => result.score_lead,
-        Color::White => -result.score_lead,
-    };
     let best = result.best;
     PositionReview {
         ply,
         black_winrate: (black_winrate.clamp(0.0, 1.0) * 1000.0).round() / 1000.0,
-        black_lead,
+        black_lead: f64::from(to_move.sign()) * result.score_lead,
         to_move,
         best: best.point().map(xy),
         best_text: move_text(best, size),
