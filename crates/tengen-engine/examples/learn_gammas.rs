@@ -3,17 +3,23 @@
 //!
 //! ```sh
 //! cargo run --release -p tengen-engine --example learn_gammas -- OUT.txt DIR_OR_SGF... \
-//!     [--exclude DIR_OR_SGF...]
+//!     [--exclude DIR_OR_SGF...] [--spatial-min N] [--every K] [--records R] [--sweeps S]
 //! ```
 //!
 //! Every tenth record is held out: the move-prediction rate on it is printed beside the
 //! rate on the records learned from. Records with the file name of one under `--exclude`
 //! are left out, so that a test set's games (GNU Go's move tests) are not learned from.
+//!
+//! With `--spatial-min N` a first pass counts the large shapes of every move played in the
+//! records learned from, and those played at least `N` times get gammas too. `--every K`
+//! learns from every `K`th position of a record only (a 19×19 position has some 300
+//! candidates: a corpus of thousands of games does not fit in memory whole), `--records R`
+//! reads the first `R` records, `--sweeps S` sets the rounds of minorization-maximization.
 
 use std::{collections::HashSet, path::PathBuf, process::ExitCode};
 
-use tengen_core::{Move, Position};
-use tengen_engine::learned::TrainingSet;
+use tengen_core::{Move, Point, Position};
+use tengen_engine::learned::{SpatialHarvest, TrainingSet};
 use tengen_sgf::{Mode, ReplayOptions, parse, replay};
 
 fn sgf_files(path: PathBuf, out: &mut Vec<PathBuf>) {
@@ -35,8 +41,12 @@ fn sgf_files(path: PathBuf, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Adds every stone move of the record's main line to `set`; the number of moves added.
-fn add_record(path: &PathBuf, set: &mut TrainingSet) -> Result<usize, String> {
+/// Calls `visit` with each stone move of the record's main line (the position before it,
+/// the two moves before it, the move, and its number from the end), from the last.
+fn each_move(
+    path: &PathBuf,
+    mut visit: impl FnMut(&Position, Option<Point>, Option<Point>, Point, usize),
+) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     let tree = parse(&bytes, Mode::Lenient)
         .map_err(|e| e.to_string())?
@@ -49,7 +59,7 @@ fn add_record(path: &PathBuf, set: &mut TrainingSet) -> Result<usize, String> {
         ..ReplayOptions::default()
     };
     let mut game = replay(&tree, &options).map_err(|e| e.to_string())?.game;
-    let before = set.len();
+    let mut number = 0;
     while let Some(played) = game.moves().last().copied() {
         if game.undo().is_err() {
             break;
@@ -62,13 +72,44 @@ fn add_record(path: &PathBuf, set: &mut TrainingSet) -> Result<usize, String> {
         }
         let mut recent = game.moves().iter().rev().map(|m| m.mv.point());
         let (last, last2) = (recent.next().flatten(), recent.next().flatten());
-        set.add(&Position::from_game(&game), last, last2, point);
+        visit(&Position::from_game(&game), last, last2, point, number);
+        number += 1;
     }
-    Ok(set.len() - before)
+    Ok(())
+}
+
+/// The value after `flag` in `args`, removed from them, or `default`.
+fn option(args: &mut Vec<std::ffi::OsString>, flag: &str, default: usize) -> Result<usize, String> {
+    let Some(i) = args.iter().position(|a| a == flag) else {
+        return Ok(default);
+    };
+    let value = args
+        .get(i + 1)
+        .and_then(|v| v.to_str())
+        .and_then(|v| v.parse().ok());
+    let value = value.ok_or(format!("{flag} needs a number"))?;
+    args.drain(i..i + 2);
+    Ok(value)
 }
 
 fn main() -> ExitCode {
-    let mut args = std::env::args_os().skip(1);
+    let mut args: Vec<_> = std::env::args_os().skip(1).collect();
+    let numbers = (|| {
+        Ok::<_, String>((
+            option(&mut args, "--spatial-min", 0)?,
+            option(&mut args, "--every", 1)?.max(1),
+            option(&mut args, "--records", usize::MAX)?,
+            option(&mut args, "--sweeps", 12)?,
+        ))
+    })();
+    let (spatial_min, every, records, sweeps) = match numbers {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("learn_gammas: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut args = args.into_iter();
     let Some(out) = args.next() else {
         eprintln!("usage: learn_gammas OUT.txt DIR_OR_SGF...");
         return ExitCode::FAILURE;
@@ -91,7 +132,22 @@ fn main() -> ExitCode {
         "{} records left out for sharing a name with an excluded one",
         before - files.len()
     );
-    let (mut learn, mut held_out) = (TrainingSet::default(), TrainingSet::default());
+    files.truncate(records);
+    let mut dictionary = Vec::new();
+    if spatial_min > 0 {
+        let mut harvest = SpatialHarvest::default();
+        for (_, f) in files.iter().enumerate().filter(|(i, _)| i % 10 != 9) {
+            // A record that does not read is reported by the second pass.
+            let _ = each_move(f, |position, _, _, played, _| harvest.add(position, played));
+        }
+        dictionary = harvest.dictionary(spatial_min as u32);
+        eprintln!(
+            "{} large shapes played at least {spatial_min} times",
+            dictionary.len()
+        );
+    }
+    let mut learn = TrainingSet::with_spatial(dictionary.clone());
+    let mut held_out = TrainingSet::with_spatial(dictionary);
     let mut skipped = 0;
     for (i, f) in files.iter().enumerate() {
         let set = if i % 10 == 9 {
@@ -99,7 +155,12 @@ fn main() -> ExitCode {
         } else {
             &mut learn
         };
-        if let Err(e) = add_record(f, set) {
+        let added = each_move(f, |position, last, last2, played, number| {
+            if number % every == i % every {
+                set.add(position, last, last2, played);
+            }
+        });
+        if let Err(e) = added {
             eprintln!("{}: skipped: {e}", f.display());
             skipped += 1;
         }
@@ -111,7 +172,7 @@ fn main() -> ExitCode {
         learn.len(),
         held_out.len()
     );
-    let gammas = learn.learn(12);
+    let gammas = learn.learn(sweeps);
     eprintln!(
         "best move predicted: {:.1} % of the learned positions, {:.1} % of the held-out ones",
         100.0 * learn.prediction_rate(&gammas),

@@ -1,7 +1,8 @@
 //! Move features with learned strengths (Coulom, "Computing Elo Ratings of Move Patterns in
 //! the Game of Go", 2007): each candidate move is a team of features (its 3×3 shape with the
 //! ataris around it, capture, escape, self-atari, atari, distance to the last two moves,
-//! line in an empty area); a team's strength is the product of its features' gammas, and
+//! line in an empty area, and the largest of its [`crate::spatial`] shapes that the table
+//! knows); a team's strength is the product of its features' gammas, and
 //! the probability that a player chooses a move is its strength over the sum of all
 //! candidates'. The gammas are learned by minorization-maximization from game records
 //! ([`TrainingSet`]) and shipped as a text table ([`Gammas`]); the tree's priors use them.
@@ -22,13 +23,16 @@ use std::{collections::HashMap, fmt, sync::OnceLock};
 
 use tengen_core::{Board, Color, Point, Position};
 
-use crate::tactics::{
-    Candidates, candidates, gives_atari, gridcular, ladder_effects, line, move_shape,
-    own_chains_in_atari, stone_nearby,
+use crate::{
+    spatial::{self, SIZES},
+    tactics::{
+        Candidates, candidates, gives_atari, gridcular, ladder_effects, line, move_shape,
+        own_chains_in_atari, stone_nearby,
+    },
 };
 
 /// The feature groups: every candidate has exactly one value in each (0: none).
-const GROUPS: usize = 8;
+const GROUPS: usize = 9;
 /// Group names in the table's text form, and how many values each has (the 3×3 group's
 /// values are the learned shapes, so its count is open).
 const GROUP_NAMES: [&str; GROUPS] = [
@@ -40,16 +44,19 @@ const GROUP_NAMES: [&str; GROUPS] = [
     "last",
     "last2",
     "empty_line",
+    "spatial",
 ];
-const GROUP_SIZES: [usize; GROUPS] = [0, 4, 4, 3, 3, 16, 16, 5];
+const GROUP_SIZES: [usize; GROUPS] = [0, 4, 4, 3, 3, 16, 16, 5, 0];
 const SHAPE: usize = 0;
+/// The large-shape group: its values are the dictionary's shapes, numbered from 1.
+const SPATIAL: usize = 8;
 
 /// A shape needs this many appearances among the training candidates to get its own gamma
 /// (rarer ones share the neutral 1).
 const MIN_SHAPE_COUNT: u32 = 20;
 
 /// The features of one candidate: a value per group.
-type Team = [u16; GROUPS];
+type Team = [u32; GROUPS];
 
 /// The raw 3×3 key of `cell` for `color` to move: the neighbourhood's 16 bits with own
 /// stones as 1 and the opponent's as 2, and 4 bits for the up, left, right and down
@@ -123,15 +130,43 @@ fn canonical(key: u32) -> u32 {
 }
 
 /// Gridcular distance as a group value: 1..=15 for distances 2..=16, 0 for none or far.
-fn distance_value(board: &Board, cell: usize, other: Option<usize>) -> u16 {
+fn distance_value(board: &Board, cell: usize, other: Option<usize>) -> u32 {
     let Some(other) = other else { return 0 };
     let d = gridcular(board, cell, other);
-    if (2..=16).contains(&d) {
-        (d - 1) as u16
-    } else {
-        0
+    if (2..=16).contains(&d) { d - 1 } else { 0 }
+}
+
+/// The largest of the shapes around `cell` that `known` finds (its value), 0 for none.
+fn largest_known<T>(
+    board: &Board,
+    cell: usize,
+    color: Color,
+    known: impl Fn(u64) -> Option<T>,
+) -> Option<T> {
+    let mut hashes = [0; SIZES];
+    spatial::shape_hashes(board, cell, color, &mut hashes);
+    hashes.iter().rev().find_map(|&h| known(h))
+}
+
+/// A hasher for keys that are already uniform random words (the shapes' hashes).
+#[derive(Default, Clone, Copy)]
+struct IdentityHasher(u64);
+
+impl std::hash::Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
     }
 }
+
+type ShapeMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<IdentityHasher>>;
 
 /// The features of `color`'s stone on the empty `cell` apart from its shape (group 0 is
 /// left 0). `own_ataris` are the liberties of `color`'s chains in atari.
@@ -178,20 +213,25 @@ fn tactical_team(
     team[5] = distance_value(board, cell, last);
     team[6] = distance_value(board, cell, last2);
     if !stone_nearby(board, cell, 3) {
-        team[7] = u16::from(line(board, cell).min(4));
+        team[7] = u32::from(line(board, cell).min(4));
     }
     team
 }
 
-/// Learned gammas: one per value of each group, the shapes by their canonical key.
+/// Learned gammas: one per value of each group, the 3×3 shapes by their canonical key and
+/// the large shapes by their hash.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Gammas {
-    /// Gammas of the groups after the shape, indexed by value (value 0 is always 1).
+    /// Gammas of the groups after the shape, indexed by value (value 0 is always 1; the
+    /// spatial group's are in `spatial`).
     tactical: [Vec<f64>; GROUPS],
     /// Canonical shape key → gamma.
     shapes: Vec<(u32, f64)>,
     /// Raw shape key (black to move) → index into `shapes` plus one; 0 for an unknown shape.
     lookup: Vec<u16>,
+    /// Large shape hash → gamma, in the table's order for writing it back.
+    spatial: Vec<(u64, f64)>,
+    spatial_lookup: ShapeMap<f64>,
 }
 
 impl Default for Gammas {
@@ -199,12 +239,17 @@ impl Default for Gammas {
         Gammas::new(
             Vec::new(),
             std::array::from_fn(|g| vec![1.0; GROUP_SIZES[g]]),
+            Vec::new(),
         )
     }
 }
 
 impl Gammas {
-    fn new(shapes: Vec<(u32, f64)>, tactical: [Vec<f64>; GROUPS]) -> Gammas {
+    fn new(
+        shapes: Vec<(u32, f64)>,
+        tactical: [Vec<f64>; GROUPS],
+        spatial: Vec<(u64, f64)>,
+    ) -> Gammas {
         let mut lookup = vec![0u16; 1 << 20];
         let maps = slot_maps();
         for (i, &(key, _)) in shapes.iter().enumerate() {
@@ -212,10 +257,13 @@ impl Gammas {
                 lookup[transform(key, map) as usize] = (i + 1) as u16;
             }
         }
+        let spatial_lookup = spatial.iter().copied().collect();
         Gammas {
             tactical,
             shapes,
             lookup,
+            spatial,
+            spatial_lookup,
         }
     }
 
@@ -234,7 +282,7 @@ impl Gammas {
     /// positive gamma.
     pub fn parse(text: &str) -> Result<Gammas, String> {
         let mut tactical: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![1.0; GROUP_SIZES[g]]);
-        let mut shapes = Vec::new();
+        let (mut shapes, mut spatial) = (Vec::new(), Vec::new());
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -259,6 +307,9 @@ impl Gammas {
             if g == SHAPE {
                 let key = u32::from_str_radix(value, 16).ok().filter(|k| *k < 1 << 20);
                 shapes.push((key.ok_or_else(bad)?, gamma));
+            } else if g == SPATIAL {
+                let hash = u64::from_str_radix(value, 16).map_err(|_| bad())?;
+                spatial.push((hash, gamma));
             } else {
                 let v: usize = value.parse().map_err(|_| bad())?;
                 *tactical[g].get_mut(v).filter(|_| v > 0).ok_or_else(bad)? = gamma;
@@ -267,7 +318,7 @@ impl Gammas {
         if shapes.len() >= usize::from(u16::MAX) {
             return Err("gamma table: too many shapes".into());
         }
-        Ok(Gammas::new(shapes, tactical))
+        Ok(Gammas::new(shapes, tactical, spatial))
     }
 
     /// The strength of `color`'s stone on the empty `cell`; `own_ataris` are the liberties
@@ -286,7 +337,15 @@ impl Gammas {
             0 => 1.0,
             i => self.shapes[usize::from(i) - 1].1,
         };
-        (1..GROUPS).fold(shape, |s, g| s * self.tactical[g][usize::from(team[g])])
+        let spatial = if self.spatial.is_empty() {
+            1.0
+        } else {
+            largest_known(board, cell, color, |h| self.spatial_lookup.get(&h).copied())
+                .unwrap_or(1.0)
+        };
+        (1..SPATIAL).fold(shape * spatial, |s, g| {
+            s * self.tactical[g][team[g] as usize]
+        })
     }
 }
 
@@ -301,7 +360,45 @@ impl fmt::Display for Gammas {
         for &(key, gamma) in &self.shapes {
             writeln!(f, "shape {key:05x} {gamma:.6}")?;
         }
+        for &(hash, gamma) in &self.spatial {
+            writeln!(f, "spatial {hash:016x} {gamma:.6}")?;
+        }
         Ok(())
+    }
+}
+
+/// Counts the large shapes of the moves played in game records: the frequent ones become
+/// the dictionary a [`TrainingSet`] learns gammas for.
+#[derive(Default)]
+pub struct SpatialHarvest {
+    counts: ShapeMap<u32>,
+}
+
+impl SpatialHarvest {
+    /// Counts every size of shape around `played`, a stone of the player to move.
+    pub fn add(&mut self, position: &Position, played: Point) {
+        let board = position.board();
+        if board.size().get() <= played.x.max(played.y) {
+            return;
+        }
+        let mut hashes = [0; SIZES];
+        spatial::shape_hashes(board, board.cell(played), position.to_move(), &mut hashes);
+        for h in hashes {
+            *self.counts.entry(h).or_insert(0) += 1;
+        }
+    }
+
+    /// The shapes played at least `min_count` times, most frequent first.
+    #[must_use]
+    pub fn dictionary(&self, min_count: u32) -> Vec<u64> {
+        let mut kept: Vec<(u64, u32)> = self
+            .counts
+            .iter()
+            .filter(|&(_, &n)| n >= min_count)
+            .map(|(&h, &n)| (h, n))
+            .collect();
+        kept.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        kept.into_iter().map(|(h, _)| h).collect()
     }
 }
 
@@ -316,29 +413,44 @@ struct Sample {
 pub struct TrainingSet {
     samples: Vec<Sample>,
     /// Canonical shape key → its index (group 0's value minus one) while collecting.
-    shape_index: HashMap<u32, u16>,
+    shape_index: HashMap<u32, u32>,
     shape_keys: Vec<u32>,
     shape_counts: Vec<u32>,
-    /// The most shapes numbered: shapes are `u16` values (0 for unknown) and a table holds
-    /// fewer than `u16::MAX`; further new shapes count as unknown (gamma 1).
+    /// The most shapes numbered; further new shapes count as unknown (gamma 1).
     max_shapes: usize,
+    /// The large shapes learned: hash → value (index plus one).
+    spatial_index: ShapeMap<u32>,
+    spatial_keys: Vec<u64>,
     scratch: Candidates,
 }
 
 impl Default for TrainingSet {
     fn default() -> TrainingSet {
+        TrainingSet::with_spatial(Vec::new())
+    }
+}
+
+impl TrainingSet {
+    /// A set that learns a gamma for each large shape of `dictionary` (from
+    /// [`SpatialHarvest::dictionary`]) besides the other features.
+    #[must_use]
+    pub fn with_spatial(dictionary: Vec<u64>) -> TrainingSet {
         TrainingSet {
             samples: Vec::new(),
             shape_index: HashMap::new(),
             shape_keys: Vec::new(),
             shape_counts: Vec::new(),
             max_shapes: usize::from(u16::MAX) - 1,
+            spatial_index: dictionary
+                .iter()
+                .enumerate()
+                .map(|(i, &h)| (h, i as u32 + 1))
+                .collect(),
+            spatial_keys: dictionary,
             scratch: Candidates::new(),
         }
     }
-}
 
-impl TrainingSet {
     /// Adds `position` in which the player to move played `played`, after `last` and
     /// `last2` (the two moves before, `None` for a pass or nothing). A move the tree would
     /// not consider (an own eye, an illegal point) is skipped.
@@ -363,6 +475,11 @@ impl TrainingSet {
         for cell in candidates(position) {
             let mut team = tactical_team(board, cell, color, last, last2, self.scratch.as_slice());
             team[SHAPE] = self.shape_value(canonical(shape_key(board, cell, color)));
+            if !self.spatial_keys.is_empty() {
+                team[SPATIAL] =
+                    largest_known(board, cell, color, |h| self.spatial_index.get(&h).copied())
+                        .unwrap_or(0);
+            }
             if cell == played {
                 winner = Some(team);
             }
@@ -379,11 +496,11 @@ impl TrainingSet {
 
     /// The shape group's value of the canonical shape `key` (its index plus one), counted
     /// once more; 0 (unknown) for a new shape beyond `max_shapes`.
-    fn shape_value(&mut self, key: u32) -> u16 {
+    fn shape_value(&mut self, key: u32) -> u32 {
         let index = match self.shape_index.get(&key) {
             Some(&index) => index,
             None if self.shape_keys.len() < self.max_shapes => {
-                let index = self.shape_keys.len() as u16;
+                let index = self.shape_keys.len() as u32;
                 self.shape_index.insert(key, index);
                 self.shape_keys.push(key);
                 self.shape_counts.push(0);
@@ -391,7 +508,7 @@ impl TrainingSet {
             }
             None => return 0,
         };
-        self.shape_counts[usize::from(index)] += 1;
+        self.shape_counts[index as usize] += 1;
         index + 1
     }
 
@@ -412,37 +529,25 @@ impl TrainingSet {
     /// features stay near neutral).
     #[must_use]
     pub fn learn(&self, sweeps: usize) -> Gammas {
-        // Shapes too rare to learn share value 0 (gamma 1).
+        // 3×3 shapes too rare to learn share value 0 (gamma 1).
         let kept: Vec<bool> = self
             .shape_counts
             .iter()
             .map(|&c| c >= MIN_SHAPE_COUNT)
             .collect();
-        let shape_value = |v: u16| {
-            if v > 0 && kept[usize::from(v) - 1] {
-                v
-            } else {
+        let value = |team: &Team, g: usize| {
+            let v = team[g] as usize;
+            if g == SHAPE && v > 0 && !kept[v - 1] {
                 0
+            } else {
+                v
             }
         };
-        let mut gammas: [Vec<f64>; GROUPS] = std::array::from_fn(|g| {
-            vec![
-                1.0;
-                if g == SHAPE {
-                    self.shape_keys.len() + 1
-                } else {
-                    GROUP_SIZES[g]
-                }
-            ]
+        let mut gammas: [Vec<f64>; GROUPS] = std::array::from_fn(|g| match g {
+            SHAPE => vec![1.0; self.shape_keys.len() + 1],
+            SPATIAL => vec![1.0; self.spatial_keys.len() + 1],
+            _ => vec![1.0; GROUP_SIZES[g]],
         });
-        let value = |team: &Team, g: usize| {
-            let v = if g == SHAPE {
-                shape_value(team[g])
-            } else {
-                team[g]
-            };
-            usize::from(v)
-        };
         let mut wins: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![0.0; gammas[g].len()]);
         for s in &self.samples {
             let team = &s.teams[s.winner].0;
@@ -450,28 +555,40 @@ impl TrainingSet {
                 w[value(team, g)] += 1.0;
             }
         }
+        // Every team's strength, kept up to date as each group's gammas change, so that a
+        // group's update costs one pass over the teams (the corpus has millions).
+        let mut strengths: Vec<f64> = vec![1.0; self.samples.iter().map(|s| s.teams.len()).sum()];
         for _ in 0..sweeps {
             for g in 0..GROUPS {
                 let mut denominators = vec![0.0; gammas[g].len()];
+                let mut k = 0;
                 for s in &self.samples {
-                    let mut total = 0.0;
-                    for (team, n) in &s.teams {
-                        total += f64::from(*n)
-                            * (0..GROUPS)
-                                .map(|h| gammas[h][value(team, h)])
-                                .product::<f64>();
+                    let own = &strengths[k..k + s.teams.len()];
+                    let total: f64 = s
+                        .teams
+                        .iter()
+                        .zip(own)
+                        .map(|((_, n), st)| f64::from(*n) * st)
+                        .sum();
+                    for ((team, n), st) in s.teams.iter().zip(own) {
+                        let v = value(team, g);
+                        denominators[v] += f64::from(*n) * st / gammas[g][v] / total;
                     }
-                    for (team, n) in &s.teams {
-                        let others: f64 = (0..GROUPS)
-                            .filter(|&h| h != g)
-                            .map(|h| gammas[h][value(team, h)])
-                            .product();
-                        denominators[value(team, g)] += f64::from(*n) * others / total;
-                    }
+                    k += s.teams.len();
                 }
+                let mut ratios = vec![1.0; gammas[g].len()];
                 for v in 1..gammas[g].len() {
                     let gamma = gammas[g][v];
-                    gammas[g][v] = (wins[g][v] + 1.0) / (denominators[v] + 2.0 / (gamma + 1.0));
+                    let new = (wins[g][v] + 1.0) / (denominators[v] + 2.0 / (gamma + 1.0));
+                    ratios[v] = new / gamma;
+                    gammas[g][v] = new;
+                }
+                let mut k = 0;
+                for s in &self.samples {
+                    for (team, _) in &s.teams {
+                        strengths[k] *= ratios[value(team, g)];
+                        k += 1;
+                    }
                 }
             }
         }
@@ -483,12 +600,19 @@ impl TrainingSet {
             .filter(|&(i, _)| kept[i])
             .map(|(i, &key)| (key, shape_gammas[i + 1]))
             .collect();
+        let spatial = self
+            .spatial_keys
+            .iter()
+            .enumerate()
+            .map(|(i, &hash)| (hash, tactical[SPATIAL - 1][i + 1]))
+            .collect();
         let mut all: [Vec<f64>; GROUPS] = std::array::from_fn(|_| Vec::new());
         for (g, t) in tactical.into_iter().enumerate() {
             all[g + 1] = t;
         }
         all[SHAPE] = Vec::new();
-        Gammas::new(shapes, all)
+        all[SPATIAL] = Vec::new();
+        Gammas::new(shapes, all, spatial)
     }
 
     /// The share of positions in which the played move had the highest strength under
@@ -500,11 +624,21 @@ impl TrainingSet {
             let shape = match team[SHAPE] {
                 0 => 1.0,
                 i => shapes
-                    .get(&self.shape_keys[usize::from(i) - 1])
+                    .get(&self.shape_keys[i as usize - 1])
                     .copied()
                     .unwrap_or(1.0),
             };
-            (1..GROUPS).fold(shape, |s, g| s * gammas.tactical[g][usize::from(team[g])])
+            let spatial = match team[SPATIAL] {
+                0 => 1.0,
+                i => gammas
+                    .spatial_lookup
+                    .get(&self.spatial_keys[i as usize - 1])
+                    .copied()
+                    .unwrap_or(1.0),
+            };
+            (1..SPATIAL).fold(shape * spatial, |s, g| {
+                s * gammas.tactical[g][team[g] as usize]
+            })
         };
         let hits = self
             .samples
@@ -601,6 +735,60 @@ mod tests {
         assert!(gammas.tactical[1][1] > 5.0, "{gammas}");
         assert!(set.prediction_rate(&gammas) > 0.9);
         assert!(set.prediction_rate(&Gammas::default()) < 0.1);
+    }
+
+    #[test]
+    fn a_large_shape_the_player_always_plays_is_learned_and_written_back() {
+        // Black answers its own stone with a knight's move: the 3×3 shape around that point
+        // is empty, as it is around most candidates, so only a larger shape tells it apart.
+        let drawings = [
+            (
+                ".........\n..X......\n.........\n.........\n.........\n.........\n.........\n.........\n.........",
+                (4, 2),
+            ),
+            (
+                ".........\n.........\n.........\n.........\n.........\n......X..\n.........\n.........\n.........",
+                (4, 6),
+            ),
+            (
+                ".........\n.........\n.........\n.......X.\n.........\n.........\n.........\n.........\n.........",
+                (6, 5),
+            ),
+        ];
+        let mut harvest = SpatialHarvest::default();
+        for &(d, (x, y)) in &drawings {
+            harvest.add(&position(d, Color::Black), Point::new(x, y));
+        }
+        let dictionary = harvest.dictionary(1);
+        // The smallest sizes see the same shape in all three; the largest see the edges.
+        assert!(dictionary.len() > SIZES && dictionary.len() < 3 * SIZES);
+        let mut with = TrainingSet::with_spatial(dictionary);
+        let mut without = TrainingSet::default();
+        for _ in 0..10 {
+            for &(d, (x, y)) in &drawings {
+                with.add(&position(d, Color::Black), None, None, Point::new(x, y));
+                without.add(&position(d, Color::Black), None, None, Point::new(x, y));
+            }
+        }
+        let gammas = with.learn(10);
+        assert!(with.prediction_rate(&gammas) > 0.9);
+        assert!(without.prediction_rate(&without.learn(10)) < 0.5);
+        let again = Gammas::parse(&gammas.to_string()).unwrap();
+        assert_eq!(again.to_string(), gammas.to_string());
+        assert_eq!(again.spatial.len(), gammas.spatial.len());
+        let p = position(drawings[0].0, Color::Black);
+        let board = p.board();
+        let at = |x, y| {
+            again.strength(
+                board,
+                board.cell(Point::new(x, y)),
+                Color::Black,
+                None,
+                None,
+                &[],
+            )
+        };
+        assert!(at(4, 2) > 5.0 * at(6, 6), "{} {}", at(4, 2), at(6, 6));
     }
 
     #[test]

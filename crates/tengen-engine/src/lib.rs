@@ -37,6 +37,7 @@ mod player;
 mod policy;
 mod prior;
 mod search;
+pub mod spatial;
 mod tactics;
 mod time;
 mod tree;

@@ -48,6 +48,10 @@ pub struct PriorWeights {
     /// of every hand-set term above but `even` (0: the hand-set terms). A move `r` times as
     /// strong as the average candidate gets these visits at a win rate of `r / (1 + r)`.
     pub learned: u16,
+    /// Visits of the learned move strengths added to the hand-set terms (with `learned` 0):
+    /// a move `r` times as strong as the average candidate gets these visits at a win rate
+    /// of `r / (1 + r)`.
+    pub shapes: u16,
 }
 
 impl Default for PriorWeights {
@@ -66,6 +70,7 @@ impl Default for PriorWeights {
             cut: 0,
             lone_first_line: 0,
             learned: 0,
+            shapes: 0,
         }
     }
 }
@@ -113,7 +118,7 @@ pub(crate) fn children(
     if weights.learned > 0 {
         learned_children(position, recent, weights, scratch, out);
     } else {
-        hand_set_children(position, recent[0], weights, scratch, out);
+        hand_set_children(position, recent, weights, scratch, out);
     }
     out.push(NewChild {
         mv: PASS,
@@ -128,6 +133,35 @@ pub(crate) fn children(
     });
 }
 
+/// Each candidate's learned strength over the average candidate's, in the order of
+/// [`candidates`].
+fn learned_ratios(
+    position: &Position,
+    recent: [Option<usize>; 2],
+    own_ataris: &Candidates,
+) -> Vec<f64> {
+    let board = position.board();
+    let color = position.to_move();
+    let gammas = Gammas::shipped();
+    let mut ratios: Vec<f64> = candidates(position)
+        .map(|cell| {
+            gammas.strength(
+                board,
+                cell,
+                color,
+                recent[0],
+                recent[1],
+                own_ataris.as_slice(),
+            )
+        })
+        .collect();
+    let average = ratios.iter().sum::<f64>() / ratios.len().max(1) as f64;
+    for r in &mut ratios {
+        *r /= average;
+    }
+    ratios
+}
+
 /// The stone moves' priors from the learned strengths.
 fn learned_children(
     position: &Position,
@@ -136,49 +170,32 @@ fn learned_children(
     own_ataris: &Candidates,
     out: &mut Vec<NewChild>,
 ) {
-    let board = position.board();
-    let color = position.to_move();
-    let gammas = Gammas::shipped();
-    let mut total = 0.0;
-    for cell in candidates(position) {
-        let strength = gammas.strength(
-            board,
-            cell,
-            color,
-            recent[0],
-            recent[1],
-            own_ataris.as_slice(),
-        );
-        total += strength;
-        // The strength waits in `prior_value` until the total is known.
-        out.push(NewChild {
-            mv: cell as u16,
-            prior_visits: 0,
-            prior_value: strength,
-        });
-    }
-    let average = total / out.len().max(1) as f64;
     let even = f64::from(weights.even);
     let learned = f64::from(weights.learned);
-    for child in out.iter_mut() {
-        let r = child.prior_value / average;
-        child.prior_value = (even * 0.5 + learned * r / (1.0 + r)) / (even + learned);
-        child.prior_visits = weights.even.saturating_add(weights.learned);
+    let ratios = learned_ratios(position, recent, own_ataris);
+    for (cell, r) in candidates(position).zip(ratios) {
+        out.push(NewChild {
+            mv: cell as u16,
+            prior_visits: weights.even.saturating_add(weights.learned),
+            prior_value: (even * 0.5 + learned * r / (1.0 + r)) / (even + learned),
+        });
     }
 }
 
 /// The stone moves' priors from the hand-set terms.
 fn hand_set_children(
     position: &Position,
-    last: Option<usize>,
+    recent: [Option<usize>; 2],
     weights: &PriorWeights,
     scratch: &Candidates,
     out: &mut Vec<NewChild>,
 ) {
+    let last = recent[0];
     let board = position.board();
     let color = position.to_move();
     let patterns = pattern::table();
-    for cell in candidates(position) {
+    let learned = (weights.shapes > 0).then(|| learned_ratios(position, recent, scratch));
+    for (i, cell) in candidates(position).enumerate() {
         let mut good = u32::from(weights.even) / 2;
         let mut visits = u32::from(weights.even);
         let mut add = |won: bool, n: u16| {
@@ -251,10 +268,16 @@ fn hand_set_children(
                 _ => {}
             }
         }
+        let mut good = f64::from(good);
+        if let Some(ratios) = &learned {
+            let r = ratios[i];
+            visits += u32::from(weights.shapes);
+            good += f64::from(weights.shapes) * r / (1.0 + r);
+        }
         out.push(NewChild {
             mv: cell as u16,
             prior_visits: visits.min(u32::from(u16::MAX)) as u16,
-            prior_value: f64::from(good) / f64::from(visits.max(1)),
+            prior_value: good / f64::from(visits.max(1)),
         });
     }
 }
