@@ -24,7 +24,7 @@ use std::{collections::HashMap, fmt, sync::OnceLock};
 use tengen_core::{Board, Color, Point, Position};
 
 use crate::{
-    spatial::{self, SIZES},
+    spatial::{self, SIZES, largest_known},
     tactics::{
         Candidates, candidates, gives_atari, gridcular, ladder_effects, line, move_shape,
         own_chains_in_atari, stone_nearby,
@@ -134,18 +134,6 @@ fn distance_value(board: &Board, cell: usize, other: Option<usize>) -> u32 {
     let Some(other) = other else { return 0 };
     let d = gridcular(board, cell, other);
     if (2..=16).contains(&d) { d - 1 } else { 0 }
-}
-
-/// The largest of the shapes around `cell` that `known` finds (its value), 0 for none.
-fn largest_known<T>(
-    board: &Board,
-    cell: usize,
-    color: Color,
-    known: impl Fn(u64) -> Option<T>,
-) -> Option<T> {
-    let mut hashes = [0; SIZES];
-    spatial::shape_hashes(board, cell, color, &mut hashes);
-    hashes.iter().rev().find_map(|&h| known(h))
 }
 
 /// A hasher for keys that are already uniform random words (the shapes' hashes).

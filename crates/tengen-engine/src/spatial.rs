@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use tengen_core::{Board, CellContent, Color, Point};
+use tengen_core::{Board, Color, Point};
 
 /// The smallest shape: the 3×3 square (distance 3, the `shape` feature) and the four points
 /// two away on its lines.
@@ -113,10 +113,47 @@ fn offsets() -> &'static Offsets {
 /// for `color` to move: `out[d - MIN_DISTANCE]`. Each is the smallest of the shape's eight
 /// symmetric hashes, so a shape turned or mirrored has the same name.
 pub fn shape_hashes(board: &Board, cell: usize, color: Color, out: &mut [u64; SIZES]) {
+    let mut size = 0;
+    walk(board, cell, color, |hash| {
+        out[size] = hash;
+        size += 1;
+        true
+    });
+}
+
+/// What `known` says of the largest shape around `cell` it knows, asking from the smallest
+/// up and stopping at the first it does not know. That is the largest it knows when it
+/// knows every shape inside a known one, as a dictionary of the shapes played at least `n`
+/// times does: a larger shape is never played more often than the smaller one inside it.
+/// The early stop is what makes the large shapes cheap enough for the tree's priors.
+pub fn largest_known<T>(
+    board: &Board,
+    cell: usize,
+    color: Color,
+    known: impl Fn(u64) -> Option<T>,
+) -> Option<T> {
+    let mut found = None;
+    walk(board, cell, color, |hash| match known(hash) {
+        Some(value) => {
+            found = Some(value);
+            true
+        }
+        None => false,
+    });
+    found
+}
+
+/// Calls `visit` with the hash of each size in turn, smallest first, while it returns true.
+fn walk(board: &Board, cell: usize, color: Color, mut visit: impl FnMut(u64) -> bool) {
     let offsets = offsets();
     let n = i32::from(board.size().get());
     let at = board.point(cell);
     let (px, py) = (i32::from(at.x), i32::from(at.y));
+    // Content index by `CellContent` (empty, Black, White, border) for the player to move.
+    let index: [usize; 4] = match color {
+        Color::Black => [EMPTY, OWN, OTHER, OFF_BOARD],
+        Color::White => [EMPTY, OTHER, OWN, OFF_BOARD],
+    };
     let mut hashes = [0u64; 8];
     let mut next = 0;
     for (size, &end) in offsets.ends.iter().enumerate() {
@@ -124,12 +161,7 @@ pub fn shape_hashes(board: &Board, cell: usize, color: Color, out: &mut [u64; SI
             let (dx, dy) = offsets.deltas[i];
             let (x, y) = (px + dx, py + dy);
             let content = if (0..n).contains(&x) && (0..n).contains(&y) {
-                match board.content(board.cell(Point::new(x as u8, y as u8))) {
-                    CellContent::Empty => EMPTY,
-                    c if c.color() == Some(color) => OWN,
-                    CellContent::Border => OFF_BOARD,
-                    _ => OTHER,
-                }
+                index[board.content(board.cell(Point::new(x as u8, y as u8))) as usize]
             } else {
                 OFF_BOARD
             };
@@ -140,7 +172,9 @@ pub fn shape_hashes(board: &Board, cell: usize, color: Color, out: &mut [u64; SI
         }
         next = end;
         let smallest = hashes.iter().copied().min().unwrap_or(0);
-        out[size] = smallest ^ offsets.size_words[size];
+        if !visit(smallest ^ offsets.size_words[size]) {
+            return;
+        }
     }
 }
 
