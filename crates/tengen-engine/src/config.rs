@@ -94,7 +94,7 @@ impl SearchConfig {
     /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `atari`, `ladder`, `nakade`,
     /// `two_libs`, `pattern`, `lone_self_atari`, `lgr`, and the priors `even`, `capture_one`,
     /// `capture_many`, `escape`, `self_atari`, `prior_pattern`, `near1`, `near2`, `near3`,
-    /// `empty_area`, `atari_prior`, `connect`, `cut`, `lone_first_line`, `learned`, `shapes`.
+    /// `empty_area`, `atari_prior`, `connect`, `cut`, `lone_first_line`, `learned`.
     ///
     /// # Errors
     /// A message naming the key or value that is wrong.
@@ -148,7 +148,6 @@ impl SearchConfig {
                 "cut" => p.cut = small()?,
                 "lone_first_line" => p.lone_first_line = small()?,
                 "learned" => p.learned = small()?,
-                "shapes" => p.shapes = small()?,
                 other => return Err(format!("tuning: unknown key {other:?}")),
             }
         }

@@ -73,8 +73,10 @@ impl Player {
         let mut search_config = config.search.clone();
         if config.level <= 3 {
             // A beginner's few playouts follow the priors: make captures and escapes the
-            // first thing it sees.
+            // first thing it sees, with the hand-set priors (the learned ones play shape
+            // before a capture, which a beginner does not).
             let priors = &mut search_config.priors;
+            priors.learned = 0;
             priors.capture_one = priors.capture_one.max(80);
             priors.capture_many = priors.capture_many.max(100);
             priors.escape = priors.escape.max(80);

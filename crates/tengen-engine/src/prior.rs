@@ -48,10 +48,6 @@ pub struct PriorWeights {
     /// of every hand-set term above but `even` (0: the hand-set terms). A move `r` times as
     /// strong as the average candidate gets these visits at a win rate of `r / (1 + r)`.
     pub learned: u16,
-    /// Visits of the learned move strengths added to the hand-set terms (with `learned` 0):
-    /// a move `r` times as strong as the average candidate gets these visits at a win rate
-    /// of `r / (1 + r)`.
-    pub shapes: u16,
 }
 
 impl Default for PriorWeights {
@@ -69,8 +65,7 @@ impl Default for PriorWeights {
             connect: 0,
             cut: 0,
             lone_first_line: 0,
-            learned: 0,
-            shapes: 0,
+            learned: 20,
         }
     }
 }
@@ -118,7 +113,7 @@ pub(crate) fn children(
     if weights.learned > 0 {
         learned_children(position, recent, weights, scratch, out);
     } else {
-        hand_set_children(position, recent, weights, scratch, out);
+        hand_set_children(position, recent[0], weights, scratch, out);
     }
     out.push(NewChild {
         mv: PASS,
@@ -185,17 +180,15 @@ fn learned_children(
 /// The stone moves' priors from the hand-set terms.
 fn hand_set_children(
     position: &Position,
-    recent: [Option<usize>; 2],
+    last: Option<usize>,
     weights: &PriorWeights,
     scratch: &Candidates,
     out: &mut Vec<NewChild>,
 ) {
-    let last = recent[0];
     let board = position.board();
     let color = position.to_move();
     let patterns = pattern::table();
-    let learned = (weights.shapes > 0).then(|| learned_ratios(position, recent, scratch));
-    for (i, cell) in candidates(position).enumerate() {
+    for cell in candidates(position) {
         let mut good = u32::from(weights.even) / 2;
         let mut visits = u32::from(weights.even);
         let mut add = |won: bool, n: u16| {
@@ -268,16 +261,10 @@ fn hand_set_children(
                 _ => {}
             }
         }
-        let mut good = f64::from(good);
-        if let Some(ratios) = &learned {
-            let r = ratios[i];
-            visits += u32::from(weights.shapes);
-            good += f64::from(weights.shapes) * r / (1.0 + r);
-        }
         out.push(NewChild {
             mv: cell as u16,
             prior_visits: visits.min(u32::from(u16::MAX)) as u16,
-            prior_value: good / f64::from(visits.max(1)),
+            prior_value: f64::from(good) / f64::from(visits.max(1)),
         });
     }
 }
