@@ -45,8 +45,10 @@ pub struct PriorWeights {
     /// On the first line with no stone within two points (bad).
     pub lone_first_line: u16,
     /// Visits of the learned move strengths ([`crate::learned::Gammas::shipped`]) in place
-    /// of every hand-set term above but `even` (0: the hand-set terms). A move `r` times as
-    /// strong as the average candidate gets these visits at a win rate of `r / (1 + r)`.
+    /// of every hand-set term above but `even` (0: the hand-set terms, which levels 1–3
+    /// use). A move `r` times as strong as the average candidate gets these visits at a win
+    /// rate of `r / (1 + r)`. 20 by default: far stronger in games against Pachi than the
+    /// hand-set terms, though weaker on GNU Go's move tests (`BENCHMARKS.md`).
     pub learned: u16,
 }
 
@@ -128,35 +130,6 @@ pub(crate) fn children(
     });
 }
 
-/// Each candidate's learned strength over the average candidate's, in the order of
-/// [`candidates`].
-fn learned_ratios(
-    position: &Position,
-    recent: [Option<usize>; 2],
-    own_ataris: &Candidates,
-) -> Vec<f64> {
-    let board = position.board();
-    let color = position.to_move();
-    let gammas = Gammas::shipped();
-    let mut ratios: Vec<f64> = candidates(position)
-        .map(|cell| {
-            gammas.strength(
-                board,
-                cell,
-                color,
-                recent[0],
-                recent[1],
-                own_ataris.as_slice(),
-            )
-        })
-        .collect();
-    let average = ratios.iter().sum::<f64>() / ratios.len().max(1) as f64;
-    for r in &mut ratios {
-        *r /= average;
-    }
-    ratios
-}
-
 /// The stone moves' priors from the learned strengths.
 fn learned_children(
     position: &Position,
@@ -165,15 +138,34 @@ fn learned_children(
     own_ataris: &Candidates,
     out: &mut Vec<NewChild>,
 ) {
-    let even = f64::from(weights.even);
-    let learned = f64::from(weights.learned);
-    let ratios = learned_ratios(position, recent, own_ataris);
-    for (cell, r) in candidates(position).zip(ratios) {
+    let board = position.board();
+    let color = position.to_move();
+    let gammas = Gammas::shipped();
+    let mut total = 0.0;
+    for cell in candidates(position) {
+        let strength = gammas.strength(
+            board,
+            cell,
+            color,
+            recent[0],
+            recent[1],
+            own_ataris.as_slice(),
+        );
+        total += strength;
+        // The strength waits in `prior_value` until the total is known.
         out.push(NewChild {
             mv: cell as u16,
-            prior_visits: weights.even.saturating_add(weights.learned),
-            prior_value: (even * 0.5 + learned * r / (1.0 + r)) / (even + learned),
+            prior_visits: 0,
+            prior_value: strength,
         });
+    }
+    let average = total / out.len().max(1) as f64;
+    let even = f64::from(weights.even);
+    let learned = f64::from(weights.learned);
+    for child in out.iter_mut() {
+        let r = child.prior_value / average;
+        child.prior_value = (even * 0.5 + learned * r / (1.0 + r)) / (even + learned);
+        child.prior_visits = weights.even.saturating_add(weights.learned);
     }
 }
 

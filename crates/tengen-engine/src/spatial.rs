@@ -5,6 +5,20 @@
 //! hash that is the same under the board's eight symmetries and with the colours seen from
 //! the player to move. A move's spatial feature is the largest of its shapes that a
 //! dictionary learned from game records knows ([`crate::learned`]).
+//!
+//! ```
+//! use tengen_core::{BoardSize, Color, Game, Point, Position, Rules};
+//! use tengen_engine::spatial::{SIZES, shape_hashes};
+//!
+//! let game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+//! let position = Position::from_game(&game);
+//! let board = position.board();
+//! let (mut three_three, mut seven_seven) = ([0; SIZES], [0; SIZES]);
+//! shape_hashes(board, board.cell(Point::new(2, 2)), Color::Black, &mut three_three);
+//! shape_hashes(board, board.cell(Point::new(6, 6)), Color::White, &mut seven_seven);
+//! // The same corner shape, turned, with the other colour to move.
+//! assert_eq!(three_three, seven_seven);
+//! ```
 
 use std::sync::OnceLock;
 
