@@ -140,7 +140,7 @@ fn main() -> ExitCode {
             // A record that does not read is reported by the second pass.
             let _ = each_move(f, |position, _, _, played, _| harvest.add(position, played));
         }
-        dictionary = harvest.dictionary(spatial_min as u32);
+        dictionary = harvest.dictionary(u32::try_from(spatial_min).unwrap_or(u32::MAX));
         eprintln!(
             "{} large shapes played at least {spatial_min} times",
             dictionary.len()

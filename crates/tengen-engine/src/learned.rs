@@ -404,7 +404,8 @@ pub struct TrainingSet {
     shape_index: HashMap<u32, u32>,
     shape_keys: Vec<u32>,
     shape_counts: Vec<u32>,
-    /// The most shapes numbered; further new shapes count as unknown (gamma 1).
+    /// The most 3×3 shapes numbered (a table's 3×3 lookup holds fewer than `u16::MAX`);
+    /// further new shapes count as unknown (gamma 1).
     max_shapes: usize,
     /// The large shapes learned: hash → value (index plus one).
     spatial_index: ShapeMap<u32>,
@@ -784,6 +785,8 @@ mod tests {
         let err = Gammas::parse("capture 1 2.0\nescape 9 1.0\n").unwrap_err();
         assert!(err.contains("line 2"), "{err}");
         assert!(Gammas::parse("shape zz 1.0").is_err());
+        assert!(Gammas::parse("spatial zz 1.0").is_err());
+        assert!(Gammas::parse("spatial 00ff 0").is_err());
         assert!(Gammas::parse("capture 1 -1").is_err());
         assert!(Gammas::parse("capture 0 2").is_err());
     }
