@@ -91,10 +91,11 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// This configuration with the parameters named in `text` changed: `key=value` pairs
     /// separated by commas, for experiments (`tengen gtp --tune rave=2000,pattern=80`).
-    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `atari`, `ladder`, `nakade`,
-    /// `two_libs`, `pattern`, `lone_self_atari`, `lgr`, and the priors `even`, `capture_one`,
-    /// `capture_many`, `escape`, `self_atari`, `prior_pattern`, `near1`, `near2`, `near3`,
-    /// `empty_area`, `atari_prior`, `connect`, `cut`, `lone_first_line`, `learned`.
+    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `early_stop` (0 or 1), `atari`,
+    /// `ladder`, `nakade`, `two_libs`, `pattern`, `lone_self_atari`, `lgr`, and the priors
+    /// `even`, `capture_one`, `capture_many`, `escape`, `self_atari`, `prior_pattern`,
+    /// `near1`, `near2`, `near3`, `empty_area`, `atari_prior`, `connect`, `cut`,
+    /// `lone_first_line`, `learned`.
     ///
     /// # Errors
     /// A message naming the key or value that is wrong.
@@ -126,6 +127,7 @@ impl SearchConfig {
                 "expand" => config.expand_after = number as u32,
                 "score" => config.score_weight = number.min(1.0),
                 "widen" => config.widening_base = number as u32,
+                "early_stop" => config.early_stop = number != 0.0,
                 "atari" => config.playout.atari = percent()?,
                 "ladder" => config.playout.ladder = percent()?,
                 "pattern" => config.playout.pattern = percent()?,
