@@ -127,7 +127,13 @@ impl SearchConfig {
                 "expand" => config.expand_after = number as u32,
                 "score" => config.score_weight = number.min(1.0),
                 "widen" => config.widening_base = number as u32,
-                "early_stop" => config.early_stop = number != 0.0,
+                "early_stop" => {
+                    config.early_stop = match value.trim() {
+                        "0" => false,
+                        "1" => true,
+                        _ => return Err(format!("tuning early_stop: {value:?} is not 0 or 1")),
+                    }
+                }
                 "atari" => config.playout.atari = percent()?,
                 "ladder" => config.playout.ladder = percent()?,
                 "pattern" => config.playout.pattern = percent()?,
@@ -154,5 +160,33 @@ impl SearchConfig {
             }
         }
         Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tuning_sets_the_named_keys_and_names_what_is_wrong() {
+        let tuned = SearchConfig::default()
+            .tuned("early_stop=0, rave=1000")
+            .unwrap();
+        assert!(!tuned.early_stop);
+        assert_eq!(tuned.rave_equivalence, 1000.0);
+        assert!(
+            SearchConfig::default()
+                .tuned("early_stop=1")
+                .unwrap()
+                .early_stop
+        );
+        let err = SearchConfig::default().tuned("early_stop=2").unwrap_err();
+        assert!(err.contains("early_stop") && err.contains("\"2\""), "{err}");
+        let err = SearchConfig::default().tuned("pattern=101").unwrap_err();
+        assert!(err.contains("pattern") && err.contains("101"), "{err}");
+        let err = SearchConfig::default().tuned("raves=1").unwrap_err();
+        assert!(err.contains("raves"), "{err}");
+        let err = SearchConfig::default().tuned("rave").unwrap_err();
+        assert!(err.contains("\"rave\""), "{err}");
     }
 }

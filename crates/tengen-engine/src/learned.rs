@@ -322,16 +322,28 @@ impl Gammas {
         own_ataris: &[u16],
     ) -> f64 {
         let team = tactical_team(board, cell, color, last, last2, own_ataris);
-        let shape = match self.lookup[shape_key(board, cell, color) as usize] {
-            0 => 1.0,
-            i => self.shapes[usize::from(i) - 1].1,
-        };
+        let shape = self.shape_gamma(shape_key(board, cell, color));
         let spatial = if self.spatial.is_empty() {
             1.0
         } else {
             largest_known(board, cell, color, |h| self.spatial_lookup.get(&h).copied())
                 .unwrap_or(1.0)
         };
+        self.team_strength(&team, shape, spatial)
+    }
+
+    /// The gamma of the 3×3 shape `key` in any of its symmetric forms (the lookup holds
+    /// all eight); 1 for a shape the table does not know.
+    fn shape_gamma(&self, key: u32) -> f64 {
+        match self.lookup[key as usize] {
+            0 => 1.0,
+            i => self.shapes[usize::from(i) - 1].1,
+        }
+    }
+
+    /// The strength of `team` whose 3×3 and large shapes have the gammas `shape` and
+    /// `spatial`: the product of its features' gammas.
+    fn team_strength(&self, team: &Team, shape: f64, spatial: f64) -> f64 {
         (1..SPATIAL).fold(shape * spatial, |s, g| {
             s * self.tactical[g][team[g] as usize]
         })

@@ -268,14 +268,10 @@ impl TrainingSet {
     /// `gammas` (a tie counts as a miss): the usual measure of a move predictor.
     #[must_use]
     pub fn prediction_rate(&self, gammas: &Gammas) -> f64 {
-        let shapes: HashMap<u32, f64> = gammas.shapes.iter().copied().collect();
         let strength = |team: &Team| {
             let shape = match team[SHAPE] {
                 0 => 1.0,
-                i => shapes
-                    .get(&self.shape_keys[i as usize - 1])
-                    .copied()
-                    .unwrap_or(1.0),
+                i => gammas.shape_gamma(self.shape_keys[i as usize - 1]),
             };
             let spatial = match team[SPATIAL] {
                 0 => 1.0,
@@ -285,9 +281,7 @@ impl TrainingSet {
                     .copied()
                     .unwrap_or(1.0),
             };
-            (1..SPATIAL).fold(shape * spatial, |s, g| {
-                s * gammas.tactical[g][team[g] as usize]
-            })
+            gammas.team_strength(team, shape, spatial)
         };
         let hits = self
             .samples
