@@ -4,10 +4,10 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use tengen_core::{Color, Game, Move, Phase, Point};
+use tengen_core::{Color, Game, Move, Ownership, Phase, Point};
 
 use crate::{
-    Budget, Search, SearchConfig, SearchResult,
+    Budget, Search, SearchConfig, SearchResult, estimate,
     time::{Clock, TimeControl},
 };
 
@@ -244,6 +244,12 @@ impl Player {
         if moves_cost && !cleanup && pass_is_as_good(result) {
             return Decision::Play(Move::Pass);
         }
+        if let Move::Play(p) = best {
+            let own = ownership_at(game, &result.ownership, p) * f64::from(color.sign());
+            if moves_cost && !cleanup && own >= SURELY_OWN && fills_settled_territory(game, p) {
+                return Decision::Play(Move::Pass);
+            }
+        }
         if game.check(best).is_err() {
             best = Move::Pass;
         }
@@ -261,6 +267,36 @@ fn pass_is_as_good(result: &SearchResult) -> bool {
         return false;
     };
     best.mv != Move::Pass && 3 * pass.visits >= best.visits && pass.winrate + 0.005 >= best.winrate
+}
+
+/// The search's ownership from which a point is surely the mover's (1 is every playout).
+const SURELY_OWN: f64 = 0.8;
+
+/// The estimator's work for [`fills_settled_territory`] and [`passing_wins`]: less than a
+/// count's (it runs inside a move's time), enough to read the eye shapes of a finished
+/// position.
+const SETTLED_BUDGET: estimate::Budget = estimate::Budget {
+    // Within the clock's safety margin (`time::SAFETY`), beside the search's own.
+    time: Duration::from_millis(200),
+    playouts: 400,
+    reading_nodes: 2_000,
+};
+
+/// Whether a stone of the player to move on `p` would fill its own territory in a
+/// position that is over: the estimator, reading as JP-7's confirmation does (the opponent
+/// attacks first), decides every chain, finds no point that counts for nobody and no
+/// liberty the mover must still fill, and counts `p` as the mover's territory. Under
+/// territory scoring such a stone gains nothing and costs a point; the search may still
+/// prefer it when its playouts misjudge a live eye shape after a pass (an opponent's
+/// placement in a straight five that they do not answer).
+fn fills_settled_territory(game: &Game, p: Point) -> bool {
+    let color = game.to_move();
+    let judged = estimate::estimate(game, &SETTLED_BUDGET);
+    !judged.stopped_early
+        && judged.uncertain().next().is_none()
+        && judged.dame.is_empty()
+        && judged.fills.iter().all(|&(owner, _)| owner != color)
+        && judged.score.ownership(p) == Ownership::Territory(color)
 }
 
 fn ownership_at(game: &Game, ownership: &[f64], p: Point) -> f64 {
@@ -297,17 +333,23 @@ fn dead_stones_of(game: &Game, owner: Color, ownership: &[f64]) -> Vec<Point> {
 }
 
 /// Whether passing now (ending play, the opponent having passed) wins for the player to
-/// move, with the dead stones the ownership map shows.
+/// move, with the dead stones the estimator finds (JP-7: in the confirmation the opponent
+/// attacks first, so a group whose eye space the playouts see its owner complete, a
+/// straight three, is dead), or, should it run out of time, those the ownership map shows.
 fn passing_wins(game: &Game, ownership: &[f64]) -> bool {
-    if ownership.is_empty() {
-        return false;
-    }
     let color = game.to_move();
-    let mut dead = dead_stones_of(game, Color::Black, ownership);
-    dead.extend(dead_stones_of(game, Color::White, ownership));
     let mut ended = game.clone();
     if ended.play(Move::Pass).is_err() {
         return false;
     }
+    let judged = estimate::estimate(&ended, &SETTLED_BUDGET);
+    if !judged.stopped_early {
+        return judged.score.result.winner() == Some(color);
+    }
+    if ownership.is_empty() {
+        return false;
+    }
+    let mut dead = dead_stones_of(game, Color::Black, ownership);
+    dead.extend(dead_stones_of(game, Color::White, ownership));
     ended.score_as_ended(&dead).result.winner() == Some(color)
 }

@@ -388,3 +388,69 @@ fn dynamic_komi_asks_more_of_black_early_in_handicap_games_only() {
     }
     assert_eq!(previous, 0, "gone by the middle of the game");
 }
+
+#[test]
+fn jp_9_and_jp_10_a_long_search_in_a_settled_position_passes_rather_than_fill_its_territory() {
+    // The walls with every dame filled, White to move; White's territory is the straight
+    // five on the e file, alive. Its playouts do not answer a placement there after a
+    // pass, so a long search comes to value the stone that splits it into two eyes above
+    // the pass: under territory scoring that stone only costs White a point (JP-10).
+    //   . X X O .
+    //   . X O O .
+    //   . X X O .
+    //   . X O O .
+    //   . X X O .
+    let middle: Vec<Move> = (0..5).map(|y| Move::Play(Point::new(2, y))).collect();
+    let game = walls(&middle);
+    let mut player = Player::new(PlayerConfig {
+        playouts: Some(20_000),
+        time_per_move: None,
+        ..PlayerConfig::default()
+    });
+    let decision = player.genmove(
+        &game,
+        &TimeControl::None,
+        None,
+        false,
+        &AtomicBool::new(false),
+    );
+    assert_eq!(decision, Decision::Play(Move::Pass));
+}
+
+#[test]
+fn jp_7_a_stone_that_makes_the_second_eye_is_played_not_passed() {
+    // As above, but White's space is a straight three (c1 and c5 are White's own stones):
+    // Black at its middle would kill White (JP-7: the opponent attacks first), so the
+    // position is not settled and White must take the vital point itself, whether Black's
+    // last move was a stone (in Black's own territory, a2) or a pass.
+    //   . X X O O
+    //   . X O O .
+    //   X X X O .
+    //   . X O O .
+    //   . X X O O
+    // The same after Black's pass: passing too would end play with White's group dead.
+    for black_last in [Move::Play(Point::new(0, 2)), Move::Pass] {
+        let mut middle: Vec<Move> = (0..5).map(|y| Move::Play(Point::new(2, y))).collect();
+        middle.extend([
+            Move::Play(Point::new(4, 0)),
+            Move::Pass,
+            Move::Play(Point::new(4, 4)),
+            black_last,
+        ]);
+        let game = walls(&middle);
+        let mut player = Player::new(PlayerConfig {
+            playouts: Some(20_000),
+            time_per_move: None,
+            ..PlayerConfig::default()
+        });
+        let decision = player.genmove(
+            &game,
+            &TimeControl::None,
+            None,
+            false,
+            &AtomicBool::new(false),
+        );
+        let vital = Decision::Play(Move::Play(Point::new(4, 2)));
+        assert_eq!(decision, vital, "after Black's {black_last:?}");
+    }
+}
