@@ -254,8 +254,12 @@ fn walls(middle: &[Move]) -> Game {
 }
 
 fn strong_decision(game: &Game) -> Decision {
+    decision_after_playouts(game, 3000)
+}
+
+fn decision_after_playouts(game: &Game, playouts: u64) -> Decision {
     let mut player = Player::new(PlayerConfig {
-        playouts: Some(3000),
+        playouts: Some(playouts),
         time_per_move: None,
         ..PlayerConfig::default()
     });
@@ -402,19 +406,10 @@ fn jp_9_and_jp_10_a_long_search_in_a_settled_position_passes_rather_than_fill_it
     //   . X X O .
     let middle: Vec<Move> = (0..5).map(|y| Move::Play(Point::new(2, y))).collect();
     let game = walls(&middle);
-    let mut player = Player::new(PlayerConfig {
-        playouts: Some(20_000),
-        time_per_move: None,
-        ..PlayerConfig::default()
-    });
-    let decision = player.genmove(
-        &game,
-        &TimeControl::None,
-        None,
-        false,
-        &AtomicBool::new(false),
+    assert_eq!(
+        decision_after_playouts(&game, 20_000),
+        Decision::Play(Move::Pass)
     );
-    assert_eq!(decision, Decision::Play(Move::Pass));
 }
 
 #[test]
@@ -437,19 +432,7 @@ fn jp_7_a_stone_that_makes_the_second_eye_is_played_not_passed() {
             Move::Play(Point::new(4, 4)),
             black_last,
         ]);
-        let game = walls(&middle);
-        let mut player = Player::new(PlayerConfig {
-            playouts: Some(20_000),
-            time_per_move: None,
-            ..PlayerConfig::default()
-        });
-        let decision = player.genmove(
-            &game,
-            &TimeControl::None,
-            None,
-            false,
-            &AtomicBool::new(false),
-        );
+        let decision = decision_after_playouts(&walls(&middle), 20_000);
         let vital = Decision::Play(Move::Play(Point::new(4, 2)));
         assert_eq!(decision, vital, "after Black's {black_last:?}");
     }
