@@ -241,14 +241,11 @@ impl Player {
                 best = m.mv;
             }
         }
-        if moves_cost && !cleanup && pass_is_as_good(result) {
+        if moves_cost
+            && !cleanup
+            && (pass_is_as_good(result) || fills_settled_territory(game, result, best))
+        {
             return Decision::Play(Move::Pass);
-        }
-        if let Move::Play(p) = best {
-            let own = ownership_at(game, &result.ownership, p) * f64::from(color.sign());
-            if moves_cost && !cleanup && own >= SURELY_OWN && fills_settled_territory(game, p) {
-                return Decision::Play(Move::Pass);
-            }
         }
         if game.check(best).is_err() {
             best = Move::Pass;
@@ -282,15 +279,23 @@ const SETTLED_BUDGET: estimate::Budget = estimate::Budget {
     reading_nodes: 2_000,
 };
 
-/// Whether a stone of the player to move on `p` would fill its own territory in a
-/// position that is over: the estimator, reading as JP-7's confirmation does (the opponent
-/// attacks first), decides every chain, finds no point that counts for nobody and no
-/// liberty the mover must still fill, and counts `p` as the mover's territory. Under
-/// territory scoring such a stone gains nothing and costs a point; the search may still
-/// prefer it when its playouts misjudge a live eye shape after a pass (an opponent's
+/// Whether the player to move's `best` is a stone that would fill its own territory in a
+/// position that is over: the search's ownership gives the point to the mover (only then
+/// is the estimator asked), and the estimator, reading as JP-7's confirmation does (the
+/// opponent attacks first), decides every chain, finds no point that counts for nobody and
+/// no liberty the mover must still fill, and counts the point as the mover's territory.
+/// Under territory scoring such a stone gains nothing and costs a point; the search may
+/// still prefer it when its playouts misjudge a live eye shape after a pass (an opponent's
 /// placement in a straight five that they do not answer).
-fn fills_settled_territory(game: &Game, p: Point) -> bool {
+fn fills_settled_territory(game: &Game, result: &SearchResult, best: Move) -> bool {
+    let Move::Play(p) = best else {
+        return false;
+    };
     let color = game.to_move();
+    let own = ownership_at(game, &result.ownership, p) * f64::from(color.sign());
+    if own < SURELY_OWN {
+        return false;
+    }
     let judged = estimate::estimate(game, &SETTLED_BUDGET);
     !judged.stopped_early
         && judged.uncertain().next().is_none()

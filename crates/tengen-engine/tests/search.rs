@@ -414,16 +414,16 @@ fn jp_9_and_jp_10_a_long_search_in_a_settled_position_passes_rather_than_fill_it
 
 #[test]
 fn jp_7_a_stone_that_makes_the_second_eye_is_played_not_passed() {
-    // As above, but White's space is a straight three (c1 and c5 are White's own stones):
-    // Black at its middle would kill White (JP-7: the opponent attacks first), so the
-    // position is not settled and White must take the vital point itself, whether Black's
-    // last move was a stone (in Black's own territory, a2) or a pass.
+    // As above, but White's space is a straight three (White's own stones at both ends of
+    // the e file): Black at its middle would kill White (JP-7: the opponent attacks
+    // first), so the position is not settled and White must take the vital point itself,
+    // whether Black's last move was a stone in its own territory (the middle of the a
+    // file, drawn) or a pass, after which passing too would end play with White dead.
     //   . X X O O
     //   . X O O .
     //   X X X O .
     //   . X O O .
     //   . X X O O
-    // The same after Black's pass: passing too would end play with White's group dead.
     for black_last in [Move::Play(Point::new(0, 2)), Move::Pass] {
         let mut middle: Vec<Move> = (0..5).map(|y| Move::Play(Point::new(2, y))).collect();
         middle.extend([
