@@ -43,7 +43,8 @@ pub(crate) struct Edge {
     value: AtomicU64,
     rave_value: AtomicU64,
     /// For [`Edge::criticality`]: in the real visits' playouts, how often the move's point
-    /// ended up the winner's (low 32 bits) and the mover's (high 32 bits).
+    /// ended up the winner's (low 32 bits) and the mover's (high 32 bits). Counted only
+    /// while the search weighs criticality (`SearchConfig::criticality`).
     owners: AtomicU64,
 }
 
@@ -144,7 +145,6 @@ impl Edge {
     /// `β = ñ / (ñ + n + ñ·n / equivalence)`), and the visits counted (prior included).
     /// Straight from the counters, with three divisions: this runs for every child of
     /// every node on every descent.
-    #[inline]
     ///
     /// A pass takes `node_value` (what its node is worth to the mover so far) as its prior
     /// mean, whatever was stored: a pass is as good as the position until its own visits say
@@ -155,6 +155,7 @@ impl Edge {
     /// whose [`Edge::criticality`] is `c` gets `weight · c` times its AMAF results as
     /// extra AMAF wins (losses when `c` is negative), as Pachi does: the search looks
     /// harder at the points the playouts' results turn on.
+    #[inline]
     pub(crate) fn urgency(
         &self,
         inverse_equivalence: f64,
