@@ -48,13 +48,6 @@ pub struct SearchConfig {
     pub expand_after: u32,
     /// RAVE: the number of visits at which real and AMAF values weigh the same.
     pub rave_equivalence: f64,
-    /// AMAF results of moves played soon after a node count up to `1 + rave_distance`
-    /// times, those at the end of the playout once (Pachi's distance RAVE; 0: all once).
-    pub rave_distance: u32,
-    /// Weight of a move's criticality in its AMAF value (0: none); see `tree::Edge::urgency`.
-    pub criticality: f64,
-    /// Real visits a move needs before its criticality counts.
-    pub criticality_after: u32,
     /// The UCB exploration constant (RAVE and priors explore; small is right).
     pub exploration: f64,
     /// Prior knowledge of new nodes.
@@ -82,9 +75,6 @@ impl Default for SearchConfig {
             threads: 1,
             expand_after: 3,
             rave_equivalence: 3000.0,
-            rave_distance: 0,
-            criticality: 0.0,
-            criticality_after: 2000,
             exploration: 0.0,
             priors: PriorWeights::default(),
             playout: PlayoutWeights::default(),
@@ -101,11 +91,11 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// This configuration with the parameters named in `text` changed: `key=value` pairs
     /// separated by commas, for experiments (`tengen gtp --tune rave=2000,pattern=80`).
-    /// Keys: `rave`, `rave_distance`, `crit`, `crit_after`, `explore`, `expand`, `score`,
-    /// `widen`, `early_stop` (0 or 1), `atari`, `ladder`, `nakade`, `two_libs`, `pattern`,
-    /// `lone_self_atari`, `lgr`, and the priors `even`, `capture_one`, `capture_many`,
-    /// `escape`, `self_atari`, `prior_pattern`, `near1`, `near2`, `near3`, `empty_area`,
-    /// `atari_prior`, `connect`, `cut`, `lone_first_line`, `learned`.
+    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `early_stop` (0 or 1), `atari`,
+    /// `ladder`, `nakade`, `two_libs`, `pattern`, `lone_self_atari`, `lgr`, and the priors
+    /// `even`, `capture_one`, `capture_many`, `escape`, `self_atari`, `prior_pattern`,
+    /// `near1`, `near2`, `near3`, `empty_area`, `atari_prior`, `connect`, `cut`,
+    /// `lone_first_line`, `learned`.
     ///
     /// # Errors
     /// A message naming the key or value that is wrong.
@@ -133,9 +123,6 @@ impl SearchConfig {
             let p = &mut config.priors;
             match key.trim() {
                 "rave" => config.rave_equivalence = number.max(1.0),
-                "rave_distance" => config.rave_distance = u32::from(small()?),
-                "crit" => config.criticality = number,
-                "crit_after" => config.criticality_after = number as u32,
                 "explore" => config.exploration = number,
                 "expand" => config.expand_after = number as u32,
                 "score" => config.score_weight = number.min(1.0),

@@ -18,7 +18,7 @@ use crate::{
     policy::{HeavyPolicy, Recorded, record, recorded_cell, recorded_color},
     prior,
     tactics::Candidates,
-    tree::{Critical, Edge, NewChild, PASS, Tree, amaf_weight},
+    tree::{Edge, NewChild, PASS, Tree},
 };
 
 /// What the search thinks of one move at the root.
@@ -105,9 +105,6 @@ struct Worker {
     tree_moves: Vec<Recorded>,
     amaf_stamp: Vec<u32>,
     amaf_color: Vec<Color>,
-    /// Per cell: where in the simulation's moves it was first played (valid where
-    /// `amaf_stamp` is the current stamp).
-    amaf_index: Vec<u32>,
     stamp: u32,
     children: Vec<NewChild>,
     scratch: Candidates,
@@ -374,7 +371,6 @@ fn new_worker(shared: &Shared<'_>, index: usize) -> Worker {
         tree_moves: Vec::with_capacity(256),
         amaf_stamp: vec![0; cells],
         amaf_color: vec![Color::Black; cells],
-        amaf_index: vec![0; cells],
         stamp: 0,
         children: Vec::with_capacity(area + 1),
         scratch: Candidates::new(),
@@ -521,19 +517,7 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
         } else {
             root_mover.other()
         };
-        let edge = tree.edge(e);
-        edge.add_value(value_for(mover, black_value));
-        let mv = usize::from(edge.mv());
-        // The owners count only for criticality: an atomic add per edge is not free.
-        if config.criticality > 0.0 && depth > 0 && mv != usize::from(PASS) {
-            let owner = w.owners[mv];
-            let winner = if margin > 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            edge.add_owner(owner == Some(winner), owner == Some(mover));
-        }
+        tree.edge(e).add_value(value_for(mover, black_value));
     }
     update_rave(shared, w, black_value);
     for (count, owner) in w.owned.iter_mut().zip(&w.owners) {
@@ -568,10 +552,6 @@ fn select(shared: &Shared<'_>, parent: &Edge, root: bool, first: u32, count: u32
     };
     let log_parent = parent_visits.ln();
     let inverse_equivalence = 1.0 / config.rave_equivalence;
-    let critical = Critical {
-        weight: config.criticality,
-        min_visits: config.criticality_after,
-    };
     // The parent edge's value is its mover's; the children's mover is the other player.
     let node_value = 1.0 - parent.stats().value;
     let mut best = first;
@@ -597,11 +577,7 @@ fn select(shared: &Shared<'_>, parent: &Edge, root: bool, first: u32, count: u32
         } else if root && shared.tree.edge(e).mv() == PASS && shared.tree.edge(e).visits() == 0 {
             return e;
         }
-        let (mut urgency, n) =
-            shared
-                .tree
-                .edge(e)
-                .urgency(inverse_equivalence, node_value, critical);
+        let (mut urgency, n) = shared.tree.edge(e).urgency(inverse_equivalence, node_value);
         if config.exploration > 0.0 {
             urgency += config.exploration * (log_parent / n.max(1.0)).sqrt();
         }
@@ -660,7 +636,6 @@ fn update_rave(shared: &Shared<'_>, w: &mut Worker, black_value: f64) {
         if cell != usize::from(PASS) {
             w.amaf_stamp[cell] = stamp;
             w.amaf_color[cell] = recorded_color(r);
-            w.amaf_index[cell] = j as u32;
         }
         if j < w.path.len() {
             let node = shared.tree.edge(w.path[j]);
@@ -673,7 +648,6 @@ fn update_rave(shared: &Shared<'_>, w: &mut Worker, black_value: f64) {
                 root_to_move.other()
             };
             let value = value_for(to_move, black_value);
-            let distance = shared.config.rave_distance;
             for e in first..first + count {
                 let child = shared.tree.edge(e);
                 let mv = usize::from(child.mv());
@@ -681,8 +655,7 @@ fn update_rave(shared: &Shared<'_>, w: &mut Worker, black_value: f64) {
                     && w.amaf_stamp[mv] == stamp
                     && w.amaf_color[mv] == to_move
                 {
-                    let weight = amaf_weight(distance, total, j, w.amaf_index[mv] as usize);
-                    child.add_rave(value, weight);
+                    child.add_rave(value);
                 }
             }
         }

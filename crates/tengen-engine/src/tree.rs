@@ -42,10 +42,6 @@ pub(crate) struct Edge {
     rave_visits: AtomicU32,
     value: AtomicU64,
     rave_value: AtomicU64,
-    /// For [`Edge::criticality`]: in the real visits' playouts, how often the move's point
-    /// ended up the winner's (low 32 bits) and the mover's (high 32 bits). Counted only
-    /// while the search weighs criticality (`SearchConfig::criticality`).
-    owners: AtomicU64,
 }
 
 /// A snapshot of an edge's statistics.
@@ -73,7 +69,6 @@ impl Edge {
         self.rave_visits.store(0, Relaxed);
         self.value.store(0, Relaxed);
         self.rave_value.store(0, Relaxed);
-        self.owners.store(0, Relaxed);
     }
 
     #[inline]
@@ -99,45 +94,18 @@ impl Edge {
         self.value.fetch_add((value * VALUE_ONE) as u64, Relaxed);
     }
 
-    /// Adds an AMAF result that counts as `weight` results. A plain load and store instead
-    /// of an atomic add: a simulation updates dozens of AMAF counts, a locked add costs
-    /// about twenty cycles each, and the rare update lost when two threads meet on one edge
-    /// does not matter to an average of thousands.
+    /// Adds an AMAF result. A plain load and store instead of an atomic add: a simulation
+    /// updates dozens of AMAF counts, a locked add costs about twenty cycles each, and the
+    /// rare update lost when two threads meet on one edge does not matter to an average of
+    /// thousands.
     #[inline]
-    pub(crate) fn add_rave(&self, value: f64, weight: u32) {
+    pub(crate) fn add_rave(&self, value: f64) {
         self.rave_visits
-            .store(self.rave_visits.load(Relaxed) + weight, Relaxed);
+            .store(self.rave_visits.load(Relaxed) + 1, Relaxed);
         self.rave_value.store(
-            self.rave_value.load(Relaxed) + (value * VALUE_ONE) as u64 * u64::from(weight),
+            self.rave_value.load(Relaxed) + (value * VALUE_ONE) as u64,
             Relaxed,
         );
-    }
-
-    /// Counts who owned the move's point at the end of a playout through this edge.
-    #[inline]
-    pub(crate) fn add_owner(&self, winner_owns: bool, mover_owns: bool) {
-        self.owners.fetch_add(
-            u64::from(winner_owns) | u64::from(mover_owns) << 32,
-            Relaxed,
-        );
-    }
-
-    /// The move's criticality (Coulom, "Criticality: a Monte-Carlo Heuristic for Go
-    /// Programs", 2009): how much more often its point ends up the winner's than it would
-    /// if owning it and winning were independent, from the real visits only. Positive for
-    /// a point the game turns on (the vital point of a capturing race), whatever the move
-    /// itself is worth.
-    pub(crate) fn criticality(&self) -> f64 {
-        let visits = self.visits.load(Relaxed);
-        if visits == 0 {
-            return 0.0;
-        }
-        let n = f64::from(visits);
-        let owners = self.owners.load(Relaxed);
-        let winner_owns = (owners & 0xffff_ffff) as f64 / n;
-        let mover_owns = (owners >> 32) as f64 / n;
-        let mover_wins = self.value.load(Relaxed) as f64 * (1.0 / VALUE_ONE) / n;
-        winner_owns - (mover_owns * mover_wins + (1.0 - mover_owns) * (1.0 - mover_wins))
     }
 
     /// The selection value of this edge for its mover: the real and the AMAF means, each
@@ -150,18 +118,8 @@ impl Edge {
     /// mean, whatever was stored: a pass is as good as the position until its own visits say
     /// otherwise, and a fixed prior would keep a search that wins with every move from ever
     /// trying it.
-    ///
-    /// With `critical.weight > 0`, a move of at least `critical.min_visits` real visits
-    /// whose [`Edge::criticality`] is `c` gets `weight · c` times its AMAF results as
-    /// extra AMAF wins (losses when `c` is negative), as Pachi does: the search looks
-    /// harder at the points the playouts' results turn on.
     #[inline]
-    pub(crate) fn urgency(
-        &self,
-        inverse_equivalence: f64,
-        node_value: f64,
-        critical: Critical,
-    ) -> (f64, f64) {
+    pub(crate) fn urgency(&self, inverse_equivalence: f64, node_value: f64) -> (f64, f64) {
         let meta = self.meta.load(Relaxed);
         let prior_visits = f64::from((meta >> 16) as u16);
         let prior_mean = if meta as u16 == PASS {
@@ -172,14 +130,8 @@ impl Edge {
         let prior_wins = prior_visits * prior_mean;
         let n = f64::from(self.visits.load(Relaxed)) + prior_visits;
         let w = self.value.load(Relaxed) as f64 * (1.0 / VALUE_ONE) + prior_wins;
-        let amaf_visits = f64::from(self.rave_visits.load(Relaxed));
-        let mut rn = amaf_visits + prior_visits;
-        let mut rw = self.rave_value.load(Relaxed) as f64 * (1.0 / VALUE_ONE) + prior_wins;
-        if critical.weight > 0.0 && self.visits.load(Relaxed) >= critical.min_visits {
-            let extra = critical.weight * self.criticality() * amaf_visits;
-            rn += extra;
-            rw = (rw + extra).max(0.0);
-        }
+        let rn = f64::from(self.rave_visits.load(Relaxed)) + prior_visits;
+        let rw = self.rave_value.load(Relaxed) as f64 * (1.0 / VALUE_ONE) + prior_wins;
         if n <= 0.0 {
             return (0.5, 0.0);
         }
@@ -270,26 +222,6 @@ impl std::fmt::Debug for Tree {
             .field("capacity", &self.capacity)
             .finish()
     }
-}
-
-/// How many AMAF results a move counts as in the statistics of a node whose next move is
-/// move `node` (from 0) of a simulation of `total` moves, when it was first played as move
-/// `first` (Pachi's distance weighting): up to `1 + distance` right after the node, 1 at
-/// the end of the playout, where a move says less about the node's position.
-#[inline]
-pub(crate) fn amaf_weight(distance: u32, total: usize, node: usize, first: usize) -> u32 {
-    if distance == 0 {
-        return 1;
-    }
-    let later = (total - first) as u32;
-    1 + distance * later / (total - node + 1) as u32
-}
-
-/// The criticality term of [`Edge::urgency`] (weight 0: none).
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub(crate) struct Critical {
-    pub(crate) weight: f64,
-    pub(crate) min_visits: u32,
 }
 
 /// What to create: a child's move and prior.
@@ -414,7 +346,6 @@ fn copy_stats(from: &Edge, to: &Edge) {
         from.rave_visits.load(Relaxed),
         from.rave_value.load(Relaxed),
     );
-    to.owners.store(from.owners.load(Relaxed), Relaxed);
 }
 
 #[cfg(test)]
@@ -446,67 +377,5 @@ mod tests {
         assert_eq!(copy.root().mv(), 2);
         assert_eq!(copy.root().visits(), 1);
         assert_eq!(copy.root().children().map(|c| c.1), Some(2));
-    }
-
-    /// An edge of `visits` real visits that its mover won `wins` times, whose point ended
-    /// up the winner's `winner_owns` times and the mover's `mover_owns` times.
-    fn edge_with(visits: u32, wins: u32, winner_owns: u32, mover_owns: u32) -> Edge {
-        let edge = Edge::default();
-        edge.init(1, 0, 0.5);
-        for i in 0..visits {
-            edge.add_visit();
-            edge.add_value(if i < wins { 1.0 } else { 0.0 });
-            edge.add_owner(i < winner_owns, i < mover_owns);
-        }
-        edge
-    }
-
-    #[test]
-    fn criticality_is_high_where_the_winner_owns_the_point_and_zero_where_it_is_independent() {
-        // The game turns on the point: whoever owns it wins, half the time each.
-        let decisive = edge_with(100, 50, 100, 50);
-        assert!((decisive.criticality() - 0.5).abs() < 1e-9);
-        // The mover always owns it and wins half the time: owning says nothing.
-        let independent = edge_with(100, 50, 50, 100);
-        assert!(independent.criticality().abs() < 1e-9);
-        // A critical move's AMAF value rises once it has the visits the term asks for.
-        for e in [&decisive, &independent] {
-            for _ in 0..100 {
-                e.add_rave(0.5, 1);
-            }
-        }
-        let critical = Critical {
-            weight: 1.1,
-            min_visits: 100,
-        };
-        let none = Critical {
-            weight: 0.0,
-            ..critical
-        };
-        let (with, _) = decisive.urgency(1.0 / 3000.0, 0.5, critical);
-        let (without, _) = decisive.urgency(1.0 / 3000.0, 0.5, none);
-        assert!(with > without + 0.05, "{with} against {without}");
-        let (with, _) = independent.urgency(1.0 / 3000.0, 0.5, critical);
-        let (without, _) = independent.urgency(1.0 / 3000.0, 0.5, none);
-        assert!((with - without).abs() < 1e-9);
-        let too_few = Critical {
-            min_visits: 101,
-            ..critical
-        };
-        assert_eq!(
-            decisive.urgency(1.0 / 3000.0, 0.5, too_few),
-            decisive.urgency(1.0 / 3000.0, 0.5, none)
-        );
-    }
-
-    #[test]
-    fn an_amaf_result_weighs_more_the_sooner_after_the_node_its_move_was_played() {
-        // The node's next move is move 10 of 50: that move, one in the middle of the
-        // playout and the last one.
-        assert_eq!(amaf_weight(3, 50, 10, 10), 3);
-        assert_eq!(amaf_weight(3, 50, 10, 30), 2);
-        assert_eq!(amaf_weight(3, 50, 10, 49), 1);
-        // Without the weighting every result counts once.
-        assert_eq!(amaf_weight(0, 50, 10, 10), 1);
     }
 }
