@@ -17,7 +17,7 @@ mod setup;
 mod zobrist;
 
 pub(crate) use area::EmptyRegion;
-pub use cells::{CellContent, NeighbourCounts};
+pub use cells::{CellContent, NeighbourCounts, OtherLiberties};
 use zobrist::ZOBRIST;
 
 /// What occupies a cell of the padded array.

@@ -36,7 +36,7 @@ mod types;
 mod vertex;
 
 pub use benson::UnconditionalLife;
-pub use board::{Board, BoardError, CellContent, NeighbourCounts, Placement};
+pub use board::{Board, BoardError, CellContent, NeighbourCounts, OtherLiberties, Placement};
 pub use diagram::DiagramError;
 pub use game::{
     ActionError, CYCLE_OCCURRENCES_FOR_VOID, Game, IllegalMove, MoveOutcome, Penalty, Phase,

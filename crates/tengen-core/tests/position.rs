@@ -5,7 +5,8 @@
 
 use proptest::prelude::*;
 use tengen_core::{
-    BoardSize, CellContent, Color, Game, Move, Phase, Point, Position, Rules,
+    Board, BoardSize, CellContent, Color, Game, Move, OtherLiberties, Phase, Point, Position,
+    Rules,
     playout::{Uniform, XorShift32},
 };
 
@@ -70,6 +71,87 @@ proptest! {
                 prop_assert_eq!(pos.board(), game.board());
             }
         }
+    }
+}
+
+/// Checks every cell-level liberty query of every stone against the exact point-level
+/// liberties: `chain_liberties` for every size of the answer, `chain_two_liberties`, and
+/// `chain_liberties_besides` for every cell next to the chain.
+fn check_liberty_queries(board: &Board) -> Result<(), TestCaseError> {
+    for p in board.size().points() {
+        if board.get(p).is_none() {
+            continue;
+        }
+        let cell = board.cell(p);
+        let libs: Vec<usize> = board.liberties(p).iter().map(|&q| board.cell(q)).collect();
+        for wanted in 1..=4 {
+            let mut out = [0usize; 4];
+            let found = board.chain_liberties(cell, &mut out[..wanted]);
+            prop_assert_eq!(found, libs.len().min(wanted), "{:?}, {} wanted", p, wanted);
+            for (i, c) in out[..found].iter().enumerate() {
+                prop_assert!(libs.contains(c), "{:?}: {} is no liberty", p, c);
+                prop_assert!(!out[..i].contains(c), "{:?}: {} twice", p, c);
+            }
+        }
+        let two = (libs.len() == 2).then(|| [libs[0], libs[1]]);
+        let mut found = board.chain_two_liberties(cell);
+        if let Some(pair) = &mut found {
+            pair.sort_unstable();
+        }
+        prop_assert_eq!(
+            found,
+            two.map(|mut pair| {
+                pair.sort_unstable();
+                pair
+            }),
+            "{:?}",
+            p
+        );
+        for stone in board.chain(p) {
+            for excluded in board.adjacent_cells(board.cell(stone)) {
+                let others: Vec<usize> = libs.iter().copied().filter(|&l| l != excluded).collect();
+                let expected = match others[..] {
+                    [] => OtherLiberties::None,
+                    [one] => OtherLiberties::One(one),
+                    _ => OtherLiberties::Several,
+                };
+                prop_assert_eq!(
+                    board.chain_liberties_besides(cell, excluded),
+                    expected,
+                    "{:?} besides cell {}",
+                    p,
+                    excluded
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// The liberty queries that the playouts answer from the pseudo-liberty sums agree with
+    /// a count of the liberties, on crowded small boards and open large ones.
+    #[test]
+    fn liberty_queries_from_the_sums_agree_with_counted_liberties(
+        size in prop::sample::select(vec![5u32, 7, 9, 13]),
+        moves in 0usize..160,
+        seed in 1u32..u32::MAX,
+    ) {
+        let mut game = Game::new(BoardSize::new(size).unwrap(), Rules::chinese());
+        let mut rng = XorShift32::new(seed);
+        for i in 0..moves {
+            let legal: Vec<Move> = game.legal_moves().filter(|m| *m != Move::Pass).collect();
+            if legal.is_empty() || game.phase() != Phase::Playing {
+                break;
+            }
+            game.play(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+            if i % 8 == 0 {
+                check_liberty_queries(game.board())?;
+            }
+        }
+        check_liberty_queries(game.board())?;
     }
 }
 

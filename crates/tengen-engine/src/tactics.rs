@@ -2,7 +2,7 @@
 //! self-atari, and the urgent answers to the last move (capture the chain it put in atari,
 //! save an own chain it put in atari). Shared by the playout policy and the tree's priors.
 
-use tengen_core::{Board, CellContent, Color, Position};
+use tengen_core::{Board, CellContent, Color, OtherLiberties, Position};
 
 /// At most this many distinct cells are collected by a liberty count.
 const MAX_COUNTED: usize = 4;
@@ -57,11 +57,21 @@ pub(crate) fn move_shape(board: &Board, cell: usize, color: Color, limit: u32) -
                 heads[i] = head;
                 if content == own {
                     stones += board.chain_stones(nb);
-                    let mut libs = [0usize; MAX_COUNTED + 1];
-                    let n = board.chain_liberties(nb, &mut libs[..=limit]);
-                    for &lib in &libs[..n] {
-                        if lib != cell {
-                            push_distinct(&mut found, &mut count, lib);
+                    // The sums tell none or one other liberty without a walk (the
+                    // self-atari question needs no more); several are walked for only when
+                    // more than two are asked for.
+                    match board.chain_liberties_besides(nb, cell) {
+                        OtherLiberties::None => {}
+                        OtherLiberties::One(lib) => push_distinct(&mut found, &mut count, lib),
+                        OtherLiberties::Several if limit <= 2 => count = count.max(limit),
+                        OtherLiberties::Several => {
+                            let mut libs = [0usize; MAX_COUNTED + 1];
+                            let n = board.chain_liberties(nb, &mut libs[..=limit]);
+                            for &lib in &libs[..n] {
+                                if lib != cell {
+                                    push_distinct(&mut found, &mut count, lib);
+                                }
+                            }
                         }
                     }
                 } else if board.chain_in_atari(nb) {
@@ -142,12 +152,10 @@ impl Candidates {
 /// (a neighbour chain with exactly two liberties).
 pub(crate) fn gives_atari(board: &Board, cell: usize, color: Color) -> bool {
     let opponent = CellContent::stone(color.other());
-    board.adjacent_cells(cell).into_iter().any(|nb| {
-        board.content(nb) == opponent && {
-            let mut libs = [0usize; 3];
-            board.chain_liberties(nb, &mut libs) == 2
-        }
-    })
+    board
+        .adjacent_cells(cell)
+        .into_iter()
+        .any(|nb| board.content(nb) == opponent && board.chain_two_liberties(nb).is_some())
 }
 
 /// The moves that capture an opponent chain in atari next to the stones of own chain
@@ -245,9 +253,8 @@ pub(crate) fn two_liberty_answers(
     if board.content(last).color() != Some(color.other()) {
         return;
     }
-    let mut libs = [0usize; 3];
-    if board.chain_liberties(last, &mut libs) == 2 {
-        for &lib in &libs[..2] {
+    if let Some(libs) = board.chain_two_liberties(last) {
+        for lib in libs {
             if move_shape(board, lib, color, 2).liberties >= 2
                 && ladders
                     .as_deref_mut()
@@ -258,8 +265,8 @@ pub(crate) fn two_liberty_answers(
         }
     }
     for nb in chains_next_to(board, last, color).into_iter().flatten() {
-        if board.chain_liberties(nb, &mut libs) == 2 {
-            for &lib in &libs[..2] {
+        if let Some(libs) = board.chain_two_liberties(nb) {
+            for lib in libs {
                 if move_shape(board, lib, color, 3).liberties >= 3 {
                     out.push(lib);
                 }
@@ -271,53 +278,43 @@ pub(crate) fn two_liberty_answers(
 /// The vital point of a three-point eye space next to `last` (MoGo's nakade rule): an empty
 /// region of exactly three points, every stone around it of one colour. Its middle point
 /// (the one next to both others, in a straight or a bent three) makes two eyes for the
-/// owner and kills for the other side.
+/// owner and kills for the other side. From the neighbour counts the board keeps, without
+/// a flood fill: it runs after most moves of a playout.
 pub(crate) fn nakade_point(board: &Board, last: usize) -> Option<usize> {
+    let empty_neighbours = |cell: usize| {
+        board
+            .adjacent_cells(cell)
+            .into_iter()
+            .filter(move |&nb| board.content(nb) == CellContent::Empty)
+    };
     for start in board.adjacent_cells(last) {
         if board.content(start) != CellContent::Empty {
             continue;
         }
-        let mut region = [start, 0, 0, 0];
-        let mut size = 1;
-        let mut next = 0;
-        let mut walls = [false; 2];
-        while next < size {
-            let here = region[next];
-            next += 1;
-            for nb in board.adjacent_cells(here) {
-                match board.content(nb) {
-                    CellContent::Empty => {
-                        if !region[..size].contains(&nb) {
-                            if size == region.len() {
-                                size += 1; // too big: stop
-                                break;
-                            }
-                            region[size] = nb;
-                            size += 1;
-                        }
-                    }
-                    CellContent::Black => walls[0] = true,
-                    CellContent::White => walls[1] = true,
-                    CellContent::Border => {}
-                }
-            }
-            if size > 3 {
-                break;
-            }
-        }
-        if size != 3 || walls[0] == walls[1] {
+        // Three points in a line (straight or bent): the middle has two empty neighbours,
+        // each end one.
+        let middle = match board.neighbour_counts(start).empty {
+            1 => match empty_neighbours(start).next() {
+                Some(next) => next,
+                None => continue,
+            },
+            2 => start,
+            _ => continue,
+        };
+        let counts = board.neighbour_counts(middle);
+        if counts.empty != 2 {
             continue;
         }
-        let middle = region[..3].iter().copied().find(|&c| {
-            let adjacent = board.adjacent_cells(c);
-            region[..3]
-                .iter()
-                .filter(|&&o| o != c && adjacent.contains(&o))
-                .count()
-                == 2
-        });
-        if middle.is_some() {
-            return middle;
+        let (mut black, mut white) = (counts.black, counts.white);
+        let mut ends_closed = true;
+        for end in empty_neighbours(middle) {
+            let end_counts = board.neighbour_counts(end);
+            ends_closed &= end_counts.empty == 1;
+            black += end_counts.black;
+            white += end_counts.white;
+        }
+        if ends_closed && (black == 0) != (white == 0) {
+            return Some(middle);
         }
     }
     None
@@ -617,6 +614,75 @@ mod tests {
             ". . . . .",
         ]);
         assert_eq!(nakade_point(&b, b.cell(Point::new(1, 1))), None);
+    }
+
+    /// The three-point eye space by a flood fill: the definition the neighbour counts
+    /// stand in for.
+    fn nakade_point_by_flood_fill(board: &Board, last: usize) -> Option<usize> {
+        for start in board.adjacent_cells(last) {
+            if board.content(start) != CellContent::Empty {
+                continue;
+            }
+            let mut region = vec![start];
+            let mut next = 0;
+            let mut walls = [false; 2];
+            while next < region.len() && region.len() <= 3 {
+                for nb in board.adjacent_cells(region[next]) {
+                    match board.content(nb) {
+                        CellContent::Empty if !region.contains(&nb) => region.push(nb),
+                        CellContent::Black => walls[0] = true,
+                        CellContent::White => walls[1] = true,
+                        _ => {}
+                    }
+                }
+                next += 1;
+            }
+            if region.len() == 3 && walls[0] != walls[1] {
+                let touching = |c: usize| {
+                    let adjacent = board.adjacent_cells(c);
+                    region.iter().filter(|o| adjacent.contains(o)).count()
+                };
+                return region.iter().copied().find(|&c| touching(c) == 2);
+            }
+        }
+        None
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 48, ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// MoGo's nakade rule read from the neighbour counts finds what a flood fill of the
+        /// eye space finds, next to every stone of crowded random positions.
+        #[test]
+        fn nakade_from_the_counts_agrees_with_a_flood_fill(
+            size in 5u32..=9,
+            moves in 10usize..120,
+            seed in 1u32..u32::MAX,
+        ) {
+            use tengen_core::{Game, Move, Phase, Rules, playout::XorShift32};
+            let mut game = Game::new(BoardSize::new(size).unwrap(), Rules::chinese());
+            let mut rng = XorShift32::new(seed);
+            for _ in 0..moves {
+                let legal: Vec<Move> = game.legal_moves().filter(|m| *m != Move::Pass).collect();
+                if legal.is_empty() || game.phase() != Phase::Playing {
+                    break;
+                }
+                game.play(legal[rng.below(legal.len() as u32) as usize]).unwrap();
+                let board = game.board();
+                for p in board.size().points() {
+                    let cell = board.cell(p);
+                    if board.content(cell).color().is_some() {
+                        proptest::prop_assert_eq!(
+                            nakade_point(board, cell),
+                            nakade_point_by_flood_fill(board, cell),
+                            "next to {:?}", p
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -77,6 +77,18 @@ impl NeighbourCounts {
     }
 }
 
+/// The liberties of a chain besides one cell, as
+/// [`Board::chain_liberties_besides`] tells them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OtherLiberties {
+    /// No other liberty.
+    None,
+    /// Exactly one other liberty, on this cell.
+    One(usize),
+    /// Two or more other liberties.
+    Several,
+}
+
 impl Board {
     /// The length of the padded array: every cell index of this board is below it.
     #[inline]
@@ -207,8 +219,9 @@ impl Board {
 
     /// Writes distinct liberties of the chain through `cell` into `out` until it is full and
     /// returns how many it wrote: `out.len()` means "at least that many". Without
-    /// allocation, in time proportional to the chain's size (times `out.len()`), so ask for
-    /// as few as the question needs (two or three). Precondition: `cell` holds a stone.
+    /// allocation: one or two liberties cost what [`Board::chain_two_liberties`] costs,
+    /// more a walk of the chain (times `out.len()`), so ask for as few as the question
+    /// needs (two or three). Precondition: `cell` holds a stone.
     #[must_use]
     pub fn chain_liberties(&self, cell: usize, out: &mut [usize]) -> usize {
         if out.is_empty() {
@@ -218,6 +231,15 @@ impl Board {
         if chain.in_atari() {
             out[0] = chain.atari_liberty();
             return 1;
+        }
+        if chain.libs == 0 {
+            return 0;
+        }
+        if out.len() >= 2 {
+            if let Some(two) = self.chain_two_liberties(cell) {
+                out[..2].copy_from_slice(&two);
+                return 2;
+            }
         }
         let mut found = 0;
         let mut stone = cell;
@@ -235,6 +257,86 @@ impl Board {
             if stone == cell {
                 return found;
             }
+        }
+    }
+
+    /// The two liberties of the chain through `cell` if it has exactly two (a chain to put
+    /// in atari, or to save from it), else `None`. A walk to the chain's first liberty,
+    /// and the pseudo-liberty sums for the rest. Precondition: `cell` holds a stone.
+    ///
+    /// ```
+    /// use tengen_core::{Board, BoardSize, Color, OtherLiberties, Point};
+    /// let mut board = Board::new(BoardSize::new(9).unwrap());
+    /// board.play(Point::new(0, 0), Color::Black).unwrap(); // a corner stone: two liberties
+    /// let stone = board.cell(Point::new(0, 0));
+    /// let (right, below) = (board.cell(Point::new(1, 0)), board.cell(Point::new(0, 1)));
+    /// let mut two = board.chain_two_liberties(stone).unwrap();
+    /// two.sort_unstable();
+    /// assert_eq!(two, [right, below]);
+    /// assert_eq!(board.chain_liberties_besides(stone, right), OtherLiberties::One(below));
+    /// board.play(Point::new(1, 0), Color::Black).unwrap(); // three liberties now
+    /// assert_eq!(board.chain_two_liberties(stone), None);
+    /// assert_eq!(board.chain_liberties_besides(stone, below), OtherLiberties::Several);
+    /// ```
+    #[must_use]
+    pub fn chain_two_liberties(&self, cell: usize) -> Option<[usize; 2]> {
+        let chain = self.chain_of(cell);
+        // A liberty is next to at most four stones of the chain: more than eight
+        // pseudo-liberties are three liberties or more.
+        if !(2..=8).contains(&chain.libs) || chain.in_atari() {
+            return None;
+        }
+        let mut stone = cell;
+        let first = loop {
+            if let Some(lib) = self
+                .neighbor_cells(stone)
+                .into_iter()
+                .find(|&nb| self.spots[nb].kind == Cell::Empty)
+            {
+                break lib;
+            }
+            stone = usize::from(self.spots[stone].next);
+            if stone == cell {
+                return None;
+            }
+        };
+        match self.chain_liberties_besides(cell, first) {
+            OtherLiberties::One(second) => Some([first, second]),
+            OtherLiberties::None | OtherLiberties::Several => None,
+        }
+    }
+
+    /// The liberties of the chain through `cell` other than `excluded`, in constant time
+    /// from the pseudo-liberty sums: none, exactly one (which), or several. What a stone on
+    /// `excluded` joining the chain would keep of its liberties. Precondition: `cell` holds
+    /// a stone and `excluded` is a cell of the board or its border.
+    #[inline]
+    #[must_use]
+    pub fn chain_liberties_besides(&self, cell: usize, excluded: usize) -> OtherLiberties {
+        let kind = self.spots[cell].kind;
+        let head = self.spots[cell].head;
+        let chain = &self.spots[usize::from(head)].chain;
+        // An empty `excluded` is counted once for every stone of the chain next to it.
+        let repeats = if self.spots[excluded].kind == Cell::Empty {
+            self.neighbor_cells(excluded)
+                .into_iter()
+                .filter(|&nb| self.spots[nb].kind == kind && self.spots[nb].head == head)
+                .count() as u32
+        } else {
+            0
+        };
+        let rest = u32::from(chain.libs).saturating_sub(repeats);
+        if rest == 0 {
+            return OtherLiberties::None;
+        }
+        let excluded = excluded as u32;
+        let sum = chain.lib_sum.wrapping_sub(repeats * excluded);
+        let sum_sq = chain.lib_sum_sq.wrapping_sub(repeats * excluded * excluded);
+        // The remaining pseudo-liberties are all one cell exactly when n·Σx² = (Σx)².
+        if u64::from(rest) * u64::from(sum_sq) == u64::from(sum) * u64::from(sum) {
+            OtherLiberties::One((sum / rest) as usize)
+        } else {
+            OtherLiberties::Several
         }
     }
 
