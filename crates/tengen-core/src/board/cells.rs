@@ -219,9 +219,9 @@ impl Board {
 
     /// Writes distinct liberties of the chain through `cell` into `out` until it is full and
     /// returns how many it wrote: `out.len()` means "at least that many". Without
-    /// allocation: one or two liberties cost what [`Board::chain_two_liberties`] costs,
-    /// more a walk of the chain (times `out.len()`), so ask for as few as the question
-    /// needs (two or three). Precondition: `cell` holds a stone.
+    /// allocation: one or two liberties cost a walk to the first liberty (the sums tell
+    /// the second), more a walk of the chain (times `out.len()`), so ask for as few as the
+    /// question needs (two or three). Precondition: `cell` holds a stone.
     #[must_use]
     pub fn chain_liberties(&self, cell: usize, out: &mut [usize]) -> usize {
         if out.is_empty() {
@@ -235,12 +235,6 @@ impl Board {
         if chain.libs == 0 {
             return 0;
         }
-        if out.len() >= 2 {
-            if let Some(two) = self.chain_two_liberties(cell) {
-                out[..2].copy_from_slice(&two);
-                return 2;
-            }
-        }
         let mut found = 0;
         let mut stone = cell;
         loop {
@@ -250,6 +244,15 @@ impl Board {
                     found += 1;
                     if found == out.len() {
                         return found;
+                    }
+                    // After the first liberty the sums tell whether there is exactly one
+                    // more (and which), so that a walk goes on only for three or more.
+                    if found == 1 {
+                        if let OtherLiberties::One(second) = self.chain_liberties_besides(cell, nb)
+                        {
+                            out[1] = second;
+                            return 2;
+                        }
                     }
                 }
             }
