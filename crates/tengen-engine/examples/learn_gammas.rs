@@ -4,7 +4,13 @@
 //! ```sh
 //! cargo run --release -p tengen-engine --example learn_gammas -- OUT.txt DIR_OR_SGF... \
 //!     [--exclude DIR_OR_SGF...] [--spatial-min N] [--every K] [--records R] [--sweeps S]
+//! cargo run --release -p tengen-engine --example learn_gammas -- --evaluate TABLE.txt \
+//!     DIR_OR_SGF... [--every K] [--records R]
 //! ```
+//!
+//! `--evaluate` learns nothing: it prints the share of the records' moves (all of them, none
+//! held out) that an existing table predicts, so that tables learned from different corpora
+//! are compared on the same positions.
 //!
 //! Every tenth record is held out: the move-prediction rate on it is printed beside the
 //! rate on the records learned from. Records with the file name of one under `--exclude`
@@ -19,7 +25,7 @@
 use std::{collections::HashSet, path::PathBuf, process::ExitCode};
 
 use tengen_core::{Move, Point, Position};
-use tengen_engine::learned::{SpatialHarvest, TrainingSet};
+use tengen_engine::learned::{Gammas, SpatialHarvest, TrainingSet};
 use tengen_sgf::{Mode, ReplayOptions, parse, replay};
 
 fn sgf_files(path: PathBuf, out: &mut Vec<PathBuf>) {
@@ -92,6 +98,50 @@ fn option(args: &mut Vec<std::ffi::OsString>, flag: &str, default: usize) -> Res
     Ok(value)
 }
 
+/// Prints the share of the moves of the records under `paths` that the table at `table`
+/// predicts.
+fn evaluate_table(
+    table: &PathBuf,
+    paths: Vec<std::ffi::OsString>,
+    every: usize,
+    records: usize,
+) -> ExitCode {
+    let gammas = match std::fs::read_to_string(table)
+        .map_err(|e| e.to_string())
+        .and_then(|text| Gammas::parse(&text))
+    {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("{}: {e}", table.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut files = Vec::new();
+    for p in paths {
+        sgf_files(PathBuf::from(p), &mut files);
+    }
+    files.truncate(records);
+    let mut set = TrainingSet::with_spatial(gammas.spatial_dictionary());
+    for (i, f) in files.iter().enumerate() {
+        let added = each_move(f, |position, last, last2, played, number| {
+            if number % every == i % every {
+                set.add(position, last, last2, played);
+            }
+        });
+        if let Err(e) = added {
+            eprintln!("{}: skipped: {e}", f.display());
+        }
+    }
+    println!(
+        "{}: best move predicted in {:.1} % of {} positions of {} records",
+        table.display(),
+        100.0 * set.prediction_rate(&gammas),
+        set.len(),
+        files.len()
+    );
+    ExitCode::SUCCESS
+}
+
 fn main() -> ExitCode {
     let mut args: Vec<_> = std::env::args_os().skip(1).collect();
     let numbers = (|| {
@@ -109,6 +159,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let evaluate = args.iter().position(|a| a == "--evaluate").map(|i| {
+        args.remove(i);
+        PathBuf::from(args.remove(i))
+    });
+    if let Some(table) = evaluate {
+        return evaluate_table(&table, args, every, records);
+    }
     let mut args = args.into_iter();
     let Some(out) = args.next() else {
         eprintln!("usage: learn_gammas OUT.txt DIR_OR_SGF...");

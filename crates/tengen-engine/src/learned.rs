@@ -50,7 +50,7 @@ const GROUP_NAMES: [&str; GROUPS] = [
 const GROUP_SIZES: [usize; GROUPS] = [0, 4, 4, 3, 3, 16, 16, 5, 0];
 const SHAPE: usize = 0;
 /// The large-shape group: its values are the dictionary's shapes, numbered from 1.
-const SPATIAL: usize = 8;
+const SPATIAL: usize = GROUPS - 1;
 
 /// A shape needs this many appearances among the training candidates to get its own gamma
 /// (rarer ones share the neutral 1).
@@ -308,6 +308,13 @@ impl Gammas {
             return Err("gamma table: too many shapes".into());
         }
         Ok(Gammas::new(shapes, tactical, spatial))
+    }
+
+    /// The large shapes this table has gammas for, by hash: the dictionary a [`TrainingSet`]
+    /// needs to measure the table on other records.
+    #[must_use]
+    pub fn spatial_dictionary(&self) -> Vec<u64> {
+        self.spatial.iter().map(|&(hash, _)| hash).collect()
     }
 
     /// The strength of `color`'s stone on the empty `cell`; `own_ataris` are the liberties
