@@ -98,6 +98,21 @@ fn option(args: &mut Vec<std::ffi::OsString>, flag: &str, default: usize) -> Res
     Ok(value)
 }
 
+/// Adds every `every`th position of the record at `file`, the `index`th record: records start
+/// at different offsets so that every move number is sampled.
+fn add_sampled(
+    set: &mut TrainingSet,
+    file: &PathBuf,
+    index: usize,
+    every: usize,
+) -> Result<(), String> {
+    each_move(file, |position, last, last2, played, number| {
+        if number % every == index % every {
+            set.add(position, last, last2, played);
+        }
+    })
+}
+
 /// Prints the share of the moves of the records under `paths` that the table at `table`
 /// predicts.
 fn evaluate_table(
@@ -121,14 +136,13 @@ fn evaluate_table(
         sgf_files(PathBuf::from(p), &mut files);
     }
     files.truncate(records);
+    if files.is_empty() {
+        eprintln!("learn_gammas --evaluate: no SGF records under the paths given");
+        return ExitCode::FAILURE;
+    }
     let mut set = TrainingSet::with_spatial(gammas.spatial_dictionary());
     for (i, f) in files.iter().enumerate() {
-        let added = each_move(f, |position, last, last2, played, number| {
-            if number % every == i % every {
-                set.add(position, last, last2, played);
-            }
-        });
-        if let Err(e) = added {
+        if let Err(e) = add_sampled(&mut set, f, i, every) {
             eprintln!("{}: skipped: {e}", f.display());
         }
     }
@@ -159,11 +173,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let evaluate = args.iter().position(|a| a == "--evaluate").map(|i| {
+    if let Some(i) = args.iter().position(|a| a == "--evaluate") {
         args.remove(i);
-        PathBuf::from(args.remove(i))
-    });
-    if let Some(table) = evaluate {
+        if i >= args.len() {
+            eprintln!("learn_gammas: --evaluate needs a table file: --evaluate TABLE.txt DIR...");
+            return ExitCode::FAILURE;
+        }
+        let table = PathBuf::from(args.remove(i));
         return evaluate_table(&table, args, every, records);
     }
     let mut args = args.into_iter();
@@ -212,12 +228,7 @@ fn main() -> ExitCode {
         } else {
             &mut learn
         };
-        let added = each_move(f, |position, last, last2, played, number| {
-            if number % every == i % every {
-                set.add(position, last, last2, played);
-            }
-        });
-        if let Err(e) = added {
+        if let Err(e) = add_sampled(set, f, i, every) {
             eprintln!("{}: skipped: {e}", f.display());
             skipped += 1;
         }

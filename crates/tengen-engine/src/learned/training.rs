@@ -380,6 +380,14 @@ mod tests {
         let again = Gammas::parse(&gammas.to_string()).unwrap();
         assert_eq!(again.to_string(), gammas.to_string());
         assert_eq!(again.spatial.len(), gammas.spatial.len());
+        // A table read back measures itself on new records with its own dictionary, as
+        // `learn_gammas --evaluate` does; without the large shapes it predicts no better
+        // than the learner without them.
+        let mut measured = TrainingSet::with_spatial(again.spatial_dictionary());
+        for &(d, (x, y)) in &drawings {
+            measured.add(&position(d, Color::Black), None, None, Point::new(x, y));
+        }
+        assert!(measured.prediction_rate(&again) > 0.9);
         let p = position(drawings[0].0, Color::Black);
         let board = p.board();
         let at = |x, y| {
