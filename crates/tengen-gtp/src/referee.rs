@@ -479,6 +479,16 @@ fn play_game(
             }
         }
     }
+    if table.reason.is_none()
+        && let Some(at) = table.game.cycle_closed_at()
+    {
+        let reason = format!(
+            "the position after move {at} had occurred {} times: a cycle, no result (JP-6)",
+            tengen_core::CYCLE_OCCURRENCES_FOR_VOID
+        );
+        table.note(reason.clone());
+        table.reason = Some(reason);
+    }
     let result = table.game.result().unwrap_or(GameResult::Void);
     let root_comment = format!(
         "Refereed by Tengen {}: rules {}{}",

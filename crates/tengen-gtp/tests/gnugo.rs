@@ -72,7 +72,15 @@ fn replay_sgf(text: &str, rules: Rules) -> (usize, String) {
             .unwrap_or_else(|e| panic!("move {count} {color:?} {mv:?} is illegal: {e}"));
     }
     assert_eq!(game.moves().len(), count, "moves replayed");
-    (count, tree.info("RE").unwrap_or_default())
+    let result = tree.info("RE").unwrap_or_default();
+    if result == GameResult::Void.to_sgf() {
+        assert_eq!(
+            game.cycle_closed_at(),
+            Some(count),
+            "a void record ends where a cycle closed (JP-6)"
+        );
+    }
+    (count, result)
 }
 
 fn short_match(rules: Rules, games: u32) {
@@ -98,8 +106,13 @@ fn short_match(rules: Rules, games: u32) {
     for g in &report.games {
         // GNU Go accepted every move Tengen sent it, and neither engine failed.
         assert_eq!(g.errors, [0, 0], "game {}: {:?}", g.number, g.notes);
+        // Every game is scored, but for one the rules end with no result: a cycle neither
+        // engine left (JP-6; the threads make the games differ from run to run, and CI once
+        // met a triple ko at level 1). A void for any other reason is a failure.
+        let cycle = g.reason.as_deref().is_some_and(|r| r.contains("(JP-6)"));
         assert!(
-            matches!(g.result, GameResult::Score { .. } | GameResult::Jigo),
+            matches!(g.result, GameResult::Score { .. } | GameResult::Jigo)
+                || (g.result == GameResult::Void && cycle),
             "game {} ended {} ({:?})",
             g.number,
             g.result,

@@ -239,3 +239,72 @@ fn jp_8_disputes_resume_play_until_the_referee_scores_what_both_call_dead() {
         g.result
     );
 }
+
+/// A fake engine that plays `moves` in order, one per `genmove`.
+fn scripted(dir: &Path, name: &str, moves: &[&str]) -> String {
+    let list = dir.join(format!("{name}.moves"));
+    std::fs::write(&list, moves.join("\n") + "\n").expect("moves written");
+    let list = list.display();
+    fake_engine(
+        dir,
+        name,
+        &format!(
+            "mv=$(head -n 1 '{list}'); sed -i 1d '{list}'; printf '=%s %s\\n\\n' \"$id\" \"$mv\""
+        ),
+    )
+}
+
+/// Eternal life on 7×7, built move by move, then played round twice: Black A7 sacrifices
+/// two, White C7 takes them, Black B7 takes two back, White D7 throws in, and the position
+/// is back. The start and two returns are three occurrences: the referee ends the game with
+/// no result and says why, in the report and in the SGF.
+///
+/// ```text
+///     A B C D E F G
+///   7 . X . O X . .
+///   6 O O X X X . .
+///   5 . O X . . . .
+///   4 O O X . . . .
+///   3 . . X . . . .
+///   2 . . X . . . .
+///   1 . . X . . . .
+/// ```
+#[test]
+fn jp_6_a_cycle_neither_player_leaves_ends_the_game_with_no_result() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let setup_black = ["B7", "E7", "C6", "D6", "E6", "C5", "C4", "C3", "C2", "C1"];
+    let setup_white = [
+        "D7", "A6", "B6", "B5", "A4", "B4", "pass", "pass", "pass", "pass",
+    ];
+    let round_black = ["A7", "B7", "A7", "B7"];
+    let round_white = ["C7", "D7", "C7", "D7"];
+    let black = scripted(
+        dir.path(),
+        "black",
+        &[&setup_black[..], &round_black].concat(),
+    );
+    let white = scripted(
+        dir.path(),
+        "white",
+        &[&setup_white[..], &round_white].concat(),
+    );
+    let config = MatchConfig {
+        games: 1,
+        rules: Rules::japanese(),
+        size: tengen_core::BoardSize::new(7).expect("7x7"),
+        timeout: Duration::from_secs(4),
+        ..MatchConfig::new(black, white)
+    };
+    let report = run_match(&config, |_| {}).expect("the match runs");
+    let g = &report.games[0];
+    assert_eq!(g.result, GameResult::Void, "{:?}", g.notes);
+    assert_eq!(g.moves, 28);
+    assert_eq!(g.errors, [0, 0], "{:?}", g.notes);
+    let reason = g.reason.as_deref().unwrap_or("");
+    assert!(
+        reason.contains("after move 28") && reason.contains("(JP-6)"),
+        "{reason}"
+    );
+    assert!(g.sgf_text.contains("RE[Void]"), "{}", g.sgf_text);
+    assert!(g.sgf_text.contains("no result (JP-6)"), "{}", g.sgf_text);
+}
