@@ -166,6 +166,13 @@ fn main() -> ExitCode {
             option(&mut args, "--sweeps", 12)?,
         ))
     })();
+    const USAGE: &str = "usage: learn_gammas OUT.txt DIR_OR_SGF... [--exclude DIR_OR_SGF...] \
+        [--spatial-min N] [--every K] [--records R] [--sweeps S]\n       \
+        learn_gammas --evaluate TABLE.txt DIR_OR_SGF... [--every K] [--records R]";
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let (spatial_min, every, records, sweeps) = match numbers {
         Ok(n) => n,
         Err(e) => {
@@ -184,9 +191,17 @@ fn main() -> ExitCode {
     }
     let mut args = args.into_iter();
     let Some(out) = args.next() else {
-        eprintln!("usage: learn_gammas OUT.txt DIR_OR_SGF...");
+        eprintln!("{USAGE}");
         return ExitCode::FAILURE;
     };
+    if out.to_string_lossy().starts_with('-') {
+        // Not a table to write over: an option this tool does not know.
+        eprintln!(
+            "learn_gammas: unknown option {}\n{USAGE}",
+            out.to_string_lossy()
+        );
+        return ExitCode::FAILURE;
+    }
     let (mut files, mut excluded) = (Vec::new(), Vec::new());
     let mut excluding = false;
     for a in args {
