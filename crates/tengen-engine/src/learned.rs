@@ -1,6 +1,7 @@
 //! Move features with learned strengths (Coulom, "Computing Elo Ratings of Move Patterns in
 //! the Game of Go", 2007): each candidate move is a team of features (its 3×3 shape with the
-//! ataris around it, capture, escape, self-atari, atari, distance to the last two moves,
+//! ataris around it, capture, escape, self-atari (a snapback apart), atari (a double
+//! atari and a ladder apart), distance to the last two moves,
 //! line in an empty area, and the largest of its [`crate::spatial`] shapes that the table
 //! knows); a team's strength is the product of its features' gammas, and
 //! the probability that a player chooses a move is its strength over the sum of all
@@ -29,7 +30,10 @@ use tengen_core::{Board, Color};
 
 use crate::{
     spatial::largest_known,
-    tactics::{gives_atari, gridcular, ladder_effects, line, move_shape, stone_nearby},
+    tactics::{
+        ataris_given, gives_atari, gridcular, ladder_effects, line, move_shape, snapback,
+        stone_nearby,
+    },
 };
 
 /// The feature groups: every candidate has exactly one value in each (0: none).
@@ -47,7 +51,7 @@ const GROUP_NAMES: [&str; GROUPS] = [
     "empty_line",
     "spatial",
 ];
-const GROUP_SIZES: [usize; GROUPS] = [0, 4, 4, 3, 3, 16, 16, 5, 0];
+const GROUP_SIZES: [usize; GROUPS] = [0, 4, 4, 4, 4, 16, 16, 5, 0];
 const SHAPE: usize = 0;
 /// The large-shape group: its values are the dictionary's shapes, numbered from 1.
 const SPATIAL: usize = GROUPS - 1;
@@ -193,11 +197,18 @@ fn tactical_team(
     }
     team[3] = match (shape.self_atari(), shape.stones) {
         (false, _) => 0,
+        (true, 1) if snapback(board, cell, color) => 3,
         (true, 1) => 1,
         (true, _) => 2,
     };
     if gives && !shape.self_atari() {
-        team[4] = if catches { 2 } else { 1 };
+        team[4] = if ataris_given(board, cell, color) >= 2 {
+            3
+        } else if catches {
+            2
+        } else {
+            1
+        };
     }
     team[5] = distance_value(board, cell, last);
     team[6] = distance_value(board, cell, last2);
@@ -418,6 +429,53 @@ mod tests {
         let up_in_atari = 1 << 16;
         assert_ne!(key_at(&p, 2, 2) & up_in_atari, 0);
         assert_eq!(key_at(&free, 2, 2) & up_in_atari, 0);
+    }
+
+    /// The features of the player to move's stone at `(x, y)`, with no last moves.
+    fn team_at(p: &Position, x: u8, y: u8) -> Team {
+        let board = p.board();
+        let cell = board.cell(Point::new(x, y));
+        tactical_team(board, cell, p.to_move(), None, None, &[])
+    }
+
+    /// Two White pairs on the first line of a 7×7 board, c1 and c2 empty between them,
+    /// Black around them; e1 (the second diagram) is White's way out.
+    const TWO_PAIRS: [&str; 2] = [
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . X X X . . .
+        X O . O X . .
+        X O . O X . .",
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . X X X . . .
+        X O . O X . .
+        X O . O . . .",
+    ];
+
+    #[test]
+    fn a_throw_in_that_is_retaken_with_more_stones_is_a_snapback_and_not_plain_self_atari() {
+        // Black's c1 has one liberty, c2; White takes it there and joins its two pairs
+        // into five stones whose only liberty is c1: Black takes all five back. With e1
+        // empty, White's five stones keep a second liberty and the throw-in just dies.
+        let [closed, open] = TWO_PAIRS.map(|d| position(d, Color::Black));
+        assert_eq!(team_at(&closed, 2, 6)[3], 3);
+        assert_eq!(team_at(&open, 2, 6)[3], 1);
+    }
+
+    #[test]
+    fn an_atari_on_two_chains_at_once_is_a_double_atari() {
+        // Black's c2 takes a liberty from both White pairs, each left with c1 alone; with
+        // e1 empty the right-hand pair keeps two.
+        let [closed, open] = TWO_PAIRS.map(|d| position(d, Color::Black));
+        assert_eq!(team_at(&closed, 2, 5)[4], 3);
+        assert!(matches!(team_at(&open, 2, 5)[4], 1 | 2));
     }
 
     #[test]

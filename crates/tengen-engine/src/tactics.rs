@@ -158,6 +158,47 @@ pub(crate) fn gives_atari(board: &Board, cell: usize, color: Color) -> bool {
         .any(|nb| board.content(nb) == opponent && board.chain_two_liberties(nb).is_some())
 }
 
+/// How many distinct opponent chains next to `cell` a stone of `color` there would put in
+/// atari: two or more is a double atari.
+pub(crate) fn ataris_given(board: &Board, cell: usize, color: Color) -> u32 {
+    let opponent = CellContent::stone(color.other());
+    let mut heads = [usize::MAX; 4];
+    let mut count = 0;
+    for nb in board.adjacent_cells(cell) {
+        if board.content(nb) == opponent && board.chain_two_liberties(nb).is_some() {
+            let head = board.chain_head(nb);
+            if !heads.contains(&head) {
+                heads[count] = head;
+                count += 1;
+            }
+        }
+    }
+    count as u32
+}
+
+/// Whether `color`'s stone on `cell`, a lone stone the opponent can take at once, sets a
+/// snapback: the opponent's capturing chain is left in atari with two stones or more, so it
+/// is taken back at once, and not as a ko.
+pub(crate) fn snapback(board: &Board, cell: usize, color: Color) -> bool {
+    if !board.is_legal_cell(cell, color) {
+        return false;
+    }
+    let mut after = board.clone();
+    after.place(cell, color);
+    let mut libs = [0usize; 2];
+    if after.chain_stones(cell) != 1 || after.chain_liberties(cell, &mut libs) != 1 {
+        return false;
+    }
+    let taker = color.other();
+    if !after.is_legal_cell(libs[0], taker) {
+        return false;
+    }
+    after.place(libs[0], taker);
+    after.content(cell) == CellContent::Empty
+        && after.chain_stones(libs[0]) >= 2
+        && after.chain_in_atari(libs[0])
+}
+
 /// The moves that capture an opponent chain in atari next to the stones of own chain
 /// `own_cell` (which saves the chain when it is in atari itself).
 fn captures_around_chain(board: &Board, own_cell: usize, out: &mut Candidates) {
