@@ -30,10 +30,7 @@ use tengen_core::{Board, Color};
 
 use crate::{
     spatial::largest_known,
-    tactics::{
-        ataris_given, gives_atari, gridcular, ladder_effects, line, move_shape, snapback,
-        stone_nearby,
-    },
+    tactics::{ataris_given, gridcular, ladder_effects, line, move_shape, snapback, stone_nearby},
 };
 
 /// The feature groups: every candidate has exactly one value in each (0: none).
@@ -180,7 +177,8 @@ fn tactical_team(
         1 => 1,
         _ => 2,
     };
-    let gives = gives_atari(board, cell, color);
+    let ataris = ataris_given(board, cell, color);
+    let gives = ataris > 0;
     let (catches, wasted) = if saves || gives {
         ladder_effects(board, cell, color)
     } else {
@@ -202,7 +200,7 @@ fn tactical_team(
         (true, _) => 2,
     };
     if gives && !shape.self_atari() {
-        team[4] = if ataris_given(board, cell, color) >= 2 {
+        team[4] = if ataris >= 2 {
             3
         } else if catches {
             2
