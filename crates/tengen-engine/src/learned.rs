@@ -1,7 +1,8 @@
 //! Move features with learned strengths (Coulom, "Computing Elo Ratings of Move Patterns in
 //! the Game of Go", 2007): each candidate move is a team of features (its 3×3 shape with the
-//! ataris around it, capture, escape, self-atari (a snapback apart), atari (a double
-//! atari and a ladder apart), distance to the last two moves,
+//! ataris around it, capture (a ko and a recapture apart), escape (from a new atari
+//! apart), self-atari (a snapback apart), atari (a double atari, a ladder and a ko threat
+//! apart), distance to the last two moves,
 //! line in an empty area, and the largest of its [`crate::spatial`] shapes that the table
 //! knows); a team's strength is the product of its features' gammas, and
 //! the probability that a player chooses a move is its strength over the sum of all
@@ -48,7 +49,7 @@ const GROUP_NAMES: [&str; GROUPS] = [
     "empty_line",
     "spatial",
 ];
-const GROUP_SIZES: [usize; GROUPS] = [0, 4, 4, 4, 4, 16, 16, 5, 0];
+const GROUP_SIZES: [usize; GROUPS] = [0, 6, 7, 4, 5, 16, 16, 5, 0];
 const SHAPE: usize = 0;
 /// The large-shape group: its values are the dictionary's shapes, numbered from 1.
 const SPATIAL: usize = GROUPS - 1;
@@ -158,8 +159,24 @@ impl std::hash::Hasher for IdentityHasher {
 
 type ShapeMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<IdentityHasher>>;
 
+/// Whether the chain of the stone on `stone` has a stone next to `cell`.
+fn chain_touches(board: &Board, stone: usize, cell: usize) -> bool {
+    let head = board.chain_head(stone);
+    board
+        .adjacent_cells(cell)
+        .into_iter()
+        .any(|nb| board.content(nb).color().is_some() && board.chain_head(nb) == head)
+}
+
 /// The features of `color`'s stone on the empty `cell` apart from its shape (group 0 is
 /// left 0). `own_ataris` are the liberties of `color`'s chains in atari.
+///
+/// The groups' values: capture 1 one stone, 2 more, 3 saving an own chain in atari, 4 the
+/// last move's chain, 5 a ko; escape (an own chain in atari saved without a capture) 1 to
+/// three liberties or more, 2 to two, 3 into a ladder, and 4–6 the same from an atari the
+/// last move gave; self-atari 1 a lone stone, 2 more, 3 a snapback; atari 1, 2 one the
+/// ladder catches, 3 a double atari (two chains left with different liberties), 4 while
+/// the opponent's ko capture bans the retake (a ko threat).
 fn tactical_team(
     board: &Board,
     cell: usize,
@@ -171,9 +188,12 @@ fn tactical_team(
     let mut team = [0; GROUPS];
     let shape = move_shape(board, cell, color, 3);
     let saves = own_ataris.contains(&(cell as u16));
+    let last_stone = last.filter(|&l| board.content(l).color() == Some(color.other()));
     team[1] = match shape.captures {
         0 => 0,
         _ if saves => 3,
+        1 if shape.stones == 1 && shape.liberties == 1 => 5,
+        _ if last_stone.is_some_and(|l| board.chain_atari_liberty(l) == Some(cell)) => 4,
         1 => 1,
         _ => 2,
     };
@@ -185,13 +205,21 @@ fn tactical_team(
         (false, false)
     };
     if saves && shape.captures == 0 {
-        team[2] = if wasted {
+        let escape = if wasted {
             3
         } else if shape.liberties >= 3 {
             1
         } else {
             2
         };
+        let new_atari = last_stone.is_some_and(|l| {
+            board.adjacent_cells(cell).into_iter().any(|nb| {
+                board.content(nb).color() == Some(color)
+                    && board.chain_in_atari(nb)
+                    && chain_touches(board, nb, l)
+            })
+        });
+        team[2] = if new_atari { escape + 3 } else { escape };
     }
     team[3] = match (shape.self_atari(), shape.stones) {
         (false, _) => 0,
@@ -204,6 +232,8 @@ fn tactical_team(
             3
         } else if catches {
             2
+        } else if board.ko_cell().is_some_and(|(_, banned)| banned == color) {
+            4
         } else {
             1
         };
@@ -387,7 +417,8 @@ impl fmt::Display for Gammas {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tengen_core::{Game, Point, Position, Rules};
+    use crate::tactics::{Candidates, own_chains_in_atari};
+    use tengen_core::{Game, Move, Point, Position, Rules};
 
     pub(super) fn position(diagram: &str, to_move: Color) -> Position {
         Position::from_game(&Game::from_diagram(diagram, to_move, Rules::japanese()).unwrap())
@@ -431,9 +462,74 @@ mod tests {
 
     /// The features of the player to move's stone at `(x, y)`, with no last moves.
     fn team_at(p: &Position, x: u8, y: u8) -> Team {
+        team_after(p, x, y, None)
+    }
+
+    /// The features of the player to move's stone at `(x, y)` after the opponent's `last`.
+    fn team_after(p: &Position, x: u8, y: u8, last: Option<(u8, u8)>) -> Team {
         let board = p.board();
         let cell = board.cell(Point::new(x, y));
-        tactical_team(board, cell, p.to_move(), None, None, &[])
+        let last = last.map(|(x, y)| board.cell(Point::new(x, y)));
+        let mut own_ataris = Candidates::new();
+        own_chains_in_atari(board, p.to_move(), &mut own_ataris);
+        tactical_team(board, cell, p.to_move(), last, None, own_ataris.as_slice())
+    }
+
+    #[test]
+    fn a_capture_that_leaves_the_stone_alone_in_atari_is_a_ko_capture() {
+        // Black's c3 takes b3 and is left with b3 as its only liberty: a ko. With d3
+        // empty, the same capture is a plain one.
+        let ko = ". . . . .\n. X O . .\nX O . O .\n. X O . .\n. . . . .";
+        let plain = ". . . . .\n. X O . .\nX O . . .\n. X O . .\n. . . . .";
+        assert_eq!(team_at(&position(ko, Color::Black), 2, 2)[1], 5);
+        assert_eq!(team_at(&position(plain, Color::Black), 2, 2)[1], 1);
+    }
+
+    #[test]
+    fn taking_the_stone_just_played_is_a_recapture() {
+        // White's b3 has one liberty, c3; it is a recapture when b3 was White's last move.
+        let p = position(
+            ". . . . .\n. X . . .\nX O . . .\n. X . . .\n. . . . .",
+            Color::Black,
+        );
+        assert_eq!(team_after(&p, 2, 2, Some((1, 2)))[1], 4);
+        assert_eq!(team_after(&p, 2, 2, Some((1, 1)))[1], 1);
+        assert_eq!(team_after(&p, 2, 2, None)[1], 1);
+    }
+
+    #[test]
+    fn running_from_the_atari_the_last_move_gave_is_a_new_escape() {
+        // Black's b3 has one liberty, c3; White's b4 (or a3) gave the atari, d5 did not.
+        let p = position(
+            ". . . . .\n. O . . .\nO X . . .\n. O . . .\n. . . . .",
+            Color::Black,
+        );
+        assert_eq!(team_after(&p, 2, 2, Some((1, 3)))[2], 4);
+        assert_eq!(team_after(&p, 2, 2, Some((3, 0)))[2], 1);
+        assert_eq!(team_after(&p, 2, 2, None)[2], 1);
+    }
+
+    #[test]
+    fn an_atari_while_the_opponents_ko_capture_bans_the_retake_is_a_ko_threat() {
+        // White takes the ko at b5 (or plays elsewhere); Black's f4 then puts the White
+        // stone at f3 in atari, and it runs out to three liberties (no ladder).
+        let diagram = "
+            . . . . . . .
+            . X O . . . .
+            X . X O . . .
+            . X O . . . .
+            . . . . X O X
+            . . . . . . .
+            . . . . . . .";
+        let after = |white: Point| {
+            let mut game = Game::from_diagram(diagram, Color::White, Rules::japanese()).unwrap();
+            game.play(Move::Play(white)).unwrap();
+            Position::from_game(&game)
+        };
+        let ko = after(Point::new(1, 2));
+        assert!(ko.board().ko_cell().is_some());
+        assert_eq!(team_at(&ko, 5, 3)[4], 4);
+        assert_eq!(team_at(&after(Point::new(6, 0)), 5, 3)[4], 1);
     }
 
     /// Two White pairs on the first line of a 7×7 board, c1 and c2 empty between them,
@@ -468,12 +564,18 @@ mod tests {
     }
 
     #[test]
-    fn an_atari_on_two_chains_at_once_is_a_double_atari() {
-        // Black's c2 takes a liberty from both White pairs, each left with c1 alone; with
-        // e1 empty the right-hand pair keeps two.
-        let [closed, open] = TWO_PAIRS.map(|d| position(d, Color::Black));
-        assert_eq!(team_at(&closed, 2, 5)[4], 3);
-        assert!(matches!(team_at(&open, 2, 5)[4], 1 | 2));
+    fn an_atari_on_two_chains_left_with_different_liberties_is_a_double_atari() {
+        // Black's c3 leaves White's b3 with a3 and d3 with e3: one of them falls.
+        let p = position(
+            ". . . . .\n. X . X .\n. O . O .\n. X . X .\n. . . . .",
+            Color::Black,
+        );
+        assert_eq!(team_at(&p, 2, 2)[4], 3);
+        // Black's c2 leaves both White pairs with c1 alone, where they are saved together
+        // (or, with e1 closed, both captured): not a double atari.
+        for pairs in TWO_PAIRS.map(|d| position(d, Color::Black)) {
+            assert!(matches!(team_at(&pairs, 2, 5)[4], 1 | 2));
+        }
     }
 
     #[test]

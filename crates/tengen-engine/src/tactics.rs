@@ -158,17 +158,21 @@ pub(crate) fn gives_atari(board: &Board, cell: usize, color: Color) -> bool {
         .any(|nb| board.content(nb) == opponent && board.chain_two_liberties(nb).is_some())
 }
 
-/// How many distinct opponent chains next to `cell` a stone of `color` there would put in
-/// atari: two or more is a double atari.
+/// How many distinct last liberties a stone of `color` on `cell` would leave the opponent's
+/// chains next to it that it puts in atari: two or more is a double atari (two chains
+/// left with the same liberty can be saved together there).
 pub(crate) fn ataris_given(board: &Board, cell: usize, color: Color) -> u32 {
     let opponent = CellContent::stone(color.other());
-    let mut heads = [usize::MAX; 4];
+    let mut last_liberties = [usize::MAX; 4];
     let mut count = 0;
     for nb in board.adjacent_cells(cell) {
-        if board.content(nb) == opponent && board.chain_two_liberties(nb).is_some() {
-            let head = board.chain_head(nb);
-            if !heads.contains(&head) {
-                heads[count] = head;
+        if board.content(nb) != opponent {
+            continue;
+        }
+        if let Some([a, b]) = board.chain_two_liberties(nb) {
+            let left = if a == cell { b } else { a };
+            if !last_liberties.contains(&left) {
+                last_liberties[count] = left;
                 count += 1;
             }
         }
