@@ -1,10 +1,10 @@
 //! Move features with learned strengths (Coulom, "Computing Elo Ratings of Move Patterns in
 //! the Game of Go", 2007): each candidate move is a team of features (its 3×3 shape with the
 //! ataris around it, capture (a ko and a recapture apart), escape (from a new atari
-//! apart), self-atari (a snapback apart), atari (a double atari, a ladder and a ko threat
-//! apart), distance to the last two moves,
-//! line in an empty area, and the largest of its [`crate::spatial`] shapes that the table
-//! knows); a team's strength is the product of its features' gammas, and
+//! apart), self-atari (a snapback and two liberties a ladder takes apart), atari (a double
+//! atari, a ladder and a ko threat apart), distance to the last two moves, line in an
+//! empty area, and the largest of its [`crate::spatial`] shapes that the table knows); a
+//! team's strength is the product of its features' gammas, and
 //! the probability that a player chooses a move is its strength over the sum of all
 //! candidates'. The gammas are learned by minorization-maximization from game records
 //! ([`TrainingSet`]) and shipped as a text table ([`Gammas`]); the tree's priors use them.
@@ -31,7 +31,10 @@ use tengen_core::{Board, Color};
 
 use crate::{
     spatial::largest_known,
-    tactics::{ataris_given, gridcular, ladder_effects, line, move_shape, snapback, stone_nearby},
+    tactics::{
+        ataris_given, gridcular, ladder_effects, left_to_a_ladder, line, move_shape, snapback,
+        stone_nearby,
+    },
 };
 
 /// The feature groups: every candidate has exactly one value in each (0: none).
@@ -49,7 +52,7 @@ const GROUP_NAMES: [&str; GROUPS] = [
     "empty_line",
     "spatial",
 ];
-const GROUP_SIZES: [usize; GROUPS] = [0, 6, 7, 4, 5, 16, 16, 5, 0];
+const GROUP_SIZES: [usize; GROUPS] = [0, 6, 7, 5, 5, 16, 16, 5, 0];
 const SHAPE: usize = 0;
 /// The large-shape group: its values are the dictionary's shapes, numbered from 1.
 const SPATIAL: usize = GROUPS - 1;
@@ -174,9 +177,10 @@ fn chain_touches(board: &Board, stone: usize, cell: usize) -> bool {
 /// The groups' values: capture 1 one stone, 2 more, 3 saving an own chain in atari, 4 the
 /// last move's chain, 5 a ko; escape (an own chain in atari saved without a capture) 1 to
 /// three liberties or more, 2 to two, 3 into a ladder, and 4–6 the same from an atari the
-/// last move gave; self-atari 1 a lone stone, 2 more, 3 a snapback; atari 1, 2 one the
-/// ladder catches, 3 a double atari (two chains left with different liberties), 4 while
-/// the opponent's ko capture bans the retake (a ko threat).
+/// last move gave; self-atari 1 a lone stone, 2 more, 3 a snapback, 4 two liberties that
+/// a ladder takes; atari 1, 2 one the ladder catches, 3 a double atari (two chains left
+/// with different liberties), 4 while the opponent's ko capture bans the retake (a ko
+/// threat).
 fn tactical_team(
     board: &Board,
     cell: usize,
@@ -222,6 +226,11 @@ fn tactical_team(
         team[2] = if new_atari { escape + 3 } else { escape };
     }
     team[3] = match (shape.self_atari(), shape.stones) {
+        (false, _) if shape.liberties == 2 && shape.captures == 0 && !saves => {
+            let mut after = board.clone();
+            after.place(cell, color);
+            if left_to_a_ladder(&after, cell) { 4 } else { 0 }
+        }
         (false, _) => 0,
         (true, 1) if snapback(board, cell, color) => 3,
         (true, 1) => 1,
@@ -576,6 +585,28 @@ mod tests {
         for pairs in TWO_PAIRS.map(|d| position(d, Color::Black)) {
             assert!(matches!(team_at(&pairs, 2, 5)[4], 1 | 2));
         }
+    }
+
+    #[test]
+    fn a_stone_left_with_two_liberties_that_a_ladder_takes_is_a_bad_shape() {
+        // White's d6 is left with e6 and d5: Black's atari from e6 drives it into a
+        // ladder. A White stone on g3 breaks the ladder.
+        let ladder = |breaker: &str| {
+            let rows = [
+                ". . . . . . . . .",
+                ". . . . . . . . .",
+                ". . . X . . . . .",
+                ". . X . . . . . .",
+                ". . X . . . . . .",
+                ". . . . . . . . .",
+                breaker,
+                ". . . . . . . . .",
+                ". . . . . . . . .",
+            ];
+            position(&rows.join("\n"), Color::White)
+        };
+        assert_eq!(team_at(&ladder(". . . . . . . . ."), 3, 3)[3], 4);
+        assert_eq!(team_at(&ladder(". . . . . . O . ."), 3, 3)[3], 0);
     }
 
     #[test]

@@ -503,27 +503,28 @@ pub(crate) fn ladder_effects(board: &Board, cell: usize, color: Color) -> (bool,
             catches = true;
         }
     }
-    let mut wasted = false;
-    if was_in_atari {
-        let mut libs = [0usize; 3];
-        if after.chain_liberties(cell, &mut libs) == 2 {
-            // The attacker ataris again from either side; caught if one of them works.
-            let attacker = color.other();
-            for &atari in &libs[..2] {
-                if after.is_legal_cell(atari, attacker)
-                    && !move_shape(&after, atari, attacker, 2).self_atari()
-                {
-                    let mut next = after.clone();
-                    next.place(atari, attacker);
-                    if next.chain_in_atari(cell) && caught_in_ladder(&next, cell) {
-                        wasted = true;
-                        break;
-                    }
-                }
+    (catches, was_in_atari && left_to_a_ladder(&after, cell))
+}
+
+/// Whether the chain through `cell`, with two liberties on `after` and its opponent to
+/// move, is caught in a ladder begun from one of them.
+pub(crate) fn left_to_a_ladder(after: &Board, cell: usize) -> bool {
+    let Some(color) = after.content(cell).color() else {
+        return false;
+    };
+    let Some(libs) = after.chain_two_liberties(cell) else {
+        return false;
+    };
+    let attacker = color.other();
+    libs.into_iter().any(|atari| {
+        after.is_legal_cell(atari, attacker)
+            && !move_shape(after, atari, attacker, 2).self_atari()
+            && {
+                let mut next = after.clone();
+                next.place(atari, attacker);
+                next.chain_in_atari(cell) && caught_in_ladder(&next, cell)
             }
-        }
-    }
-    (catches, wasted)
+    })
 }
 
 /// Own chains of the player to move that are in atari, by their liberty.
