@@ -23,16 +23,16 @@
 
 mod training;
 
-use std::{collections::HashMap, fmt, sync::OnceLock};
+use std::{cell::RefCell, collections::HashMap, fmt, sync::OnceLock};
 
 pub use training::{SpatialHarvest, TrainingSet};
 
-use tengen_core::{Board, Color};
+use tengen_core::{Board, CellContent, Color};
 
 use crate::{
     spatial::largest_known,
     tactics::{
-        ataris_given, gridcular, ladder_effects, left_to_a_ladder, line, move_shape, snapback,
+        LadderReader, ataris_given, gridcular, ladder_effects, line, move_shape, snapback,
         stone_nearby,
     },
 };
@@ -171,6 +171,71 @@ fn chain_touches(board: &Board, stone: usize, cell: usize) -> bool {
         .any(|nb| board.content(nb).color().is_some() && board.chain_head(nb) == head)
 }
 
+/// Whether `color`'s stone on the empty `cell`, which captures nothing and leaves its chain
+/// two liberties, is taken in a ladder. It reads (on a copy of the board) only when the
+/// chain could run from an atari on one liberty to the other with fewer than three free
+/// points there, the first step of a ladder: this runs for every such candidate of every
+/// new node of the tree.
+fn two_liberties_laddered(board: &Board, cell: usize, color: Color) -> bool {
+    let mut libs = [usize::MAX; 3];
+    let mut count = 0;
+    let mut add = |lib: usize| {
+        if count < libs.len() && !libs[..count].contains(&lib) {
+            libs[count] = lib;
+            count += 1;
+        }
+    };
+    for nb in board.adjacent_cells(cell) {
+        match board.content(nb) {
+            CellContent::Empty => add(nb),
+            content if content == CellContent::stone(color) => {
+                let mut chain_libs = [0usize; 4];
+                let n = board.chain_liberties(nb, &mut chain_libs);
+                chain_libs[..n]
+                    .iter()
+                    .filter(|&&l| l != cell)
+                    .for_each(|&l| add(l));
+            }
+            _ => {}
+        }
+    }
+    let [a, b, _] = libs;
+    let cramped = |atari: usize, run: usize| {
+        board
+            .adjacent_cells(run)
+            .into_iter()
+            .filter(|&x| x != atari && x != cell && board.content(x) == CellContent::Empty)
+            .count()
+            < 3
+    };
+    if count != 2 || !(cramped(a, b) || cramped(b, a)) {
+        return false;
+    }
+    LADDER_SCRATCH.with_borrow_mut(|(after, reader)| {
+        let after = match after {
+            Some(after) => {
+                after.clone_from(board);
+                after
+            }
+            None => after.insert(board.clone()),
+        };
+        after.place(cell, color);
+        let attacker = color.other();
+        [a, b].into_iter().any(|atari| {
+            !move_shape(after, atari, attacker, 2).self_atari()
+                && reader.atari_catches(after, atari, attacker, cell)
+        })
+    })
+}
+
+thread_local! {
+    /// A board and a ladder reader per thread, reused so that the ladder feature allocates
+    /// nothing after a thread's first reading (the tree's priors read one for many
+    /// candidates of every new node).
+    static LADDER_SCRATCH: RefCell<(Option<Board>, LadderReader)> =
+        RefCell::new((None, LadderReader::new()));
+}
+
 /// The features of `color`'s stone on the empty `cell` apart from its shape (group 0 is
 /// left 0). `own_ataris` are the liberties of `color`'s chains in atari.
 ///
@@ -227,9 +292,11 @@ fn tactical_team(
     }
     team[3] = match (shape.self_atari(), shape.stones) {
         (false, _) if shape.liberties == 2 && shape.captures == 0 && !saves => {
-            let mut after = board.clone();
-            after.place(cell, color);
-            if left_to_a_ladder(&after, cell) { 4 } else { 0 }
+            if two_liberties_laddered(board, cell, color) {
+                4
+            } else {
+                0
+            }
         }
         (false, _) => 0,
         (true, 1) if snapback(board, cell, color) => 3,

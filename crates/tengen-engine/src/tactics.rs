@@ -508,7 +508,7 @@ pub(crate) fn ladder_effects(board: &Board, cell: usize, color: Color) -> (bool,
 
 /// Whether the chain through `cell`, with two liberties on `after` and its opponent to
 /// move, is caught in a ladder begun from one of them.
-pub(crate) fn left_to_a_ladder(after: &Board, cell: usize) -> bool {
+fn left_to_a_ladder(after: &Board, cell: usize) -> bool {
     let Some(color) = after.content(cell).color() else {
         return false;
     };
