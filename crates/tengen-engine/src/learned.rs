@@ -563,25 +563,27 @@ mod tests {
 
     #[test]
     fn taking_the_stone_just_played_is_a_recapture() {
-        // White's b3 has one liberty, c3; it is a recapture when b3 was White's last move.
+        // White's b3 has one liberty, c3; it is a recapture when b3 was White's last move,
+        // and not when e1 was.
         let p = position(
-            ". . . . .\n. X . . .\nX O . . .\n. X . . .\n. . . . .",
+            ". . . . .\n. X . . .\nX O . . .\n. X . . .\n. . . . O",
             Color::Black,
         );
         assert_eq!(team_after(&p, 2, 2, Some((1, 2)))[1], 4);
-        assert_eq!(team_after(&p, 2, 2, Some((1, 1)))[1], 1);
+        assert_eq!(team_after(&p, 2, 2, Some((4, 4)))[1], 1);
         assert_eq!(team_after(&p, 2, 2, None)[1], 1);
     }
 
     #[test]
     fn running_from_the_atari_the_last_move_gave_is_a_new_escape() {
-        // Black's b3 has one liberty, c3; White's b4 (or a3) gave the atari, d5 did not.
+        // Black's b3 has one liberty, c3; White's b2 (or a3, or b4) gave the atari, e5 did
+        // not.
         let p = position(
-            ". . . . .\n. O . . .\nO X . . .\n. O . . .\n. . . . .",
+            ". . . . O\n. O . . .\nO X . . .\n. O . . .\n. . . . .",
             Color::Black,
         );
         assert_eq!(team_after(&p, 2, 2, Some((1, 3)))[2], 4);
-        assert_eq!(team_after(&p, 2, 2, Some((3, 0)))[2], 1);
+        assert_eq!(team_after(&p, 2, 2, Some((4, 0)))[2], 1);
         assert_eq!(team_after(&p, 2, 2, None)[2], 1);
     }
 
