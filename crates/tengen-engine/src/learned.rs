@@ -32,8 +32,8 @@ use tengen_core::{Board, CellContent, Color};
 use crate::{
     spatial::largest_known,
     tactics::{
-        LadderReader, ataris_given, gridcular, ladder_effects, line, move_shape, snapback,
-        stone_nearby,
+        LadderReader, ataris_given, gridcular, ladder_effects, left_to_a_ladder, line, move_shape,
+        snapback, stone_nearby,
     },
 };
 
@@ -220,11 +220,7 @@ fn two_liberties_laddered(board: &Board, cell: usize, color: Color) -> bool {
             None => after.insert(board.clone()),
         };
         after.place(cell, color);
-        let attacker = color.other();
-        [a, b].into_iter().any(|atari| {
-            !move_shape(after, atari, attacker, 2).self_atari()
-                && reader.atari_catches(after, atari, attacker, cell)
-        })
+        left_to_a_ladder(after, cell, reader)
     })
 }
 

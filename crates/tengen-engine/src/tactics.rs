@@ -503,12 +503,16 @@ pub(crate) fn ladder_effects(board: &Board, cell: usize, color: Color) -> (bool,
             catches = true;
         }
     }
-    (catches, was_in_atari && left_to_a_ladder(&after, cell))
+    (
+        catches,
+        was_in_atari && left_to_a_ladder(&after, cell, &mut LadderReader::new()),
+    )
 }
 
 /// Whether the chain through `cell`, with two liberties on `after` and its opponent to
-/// move, is caught in a ladder begun from one of them.
-fn left_to_a_ladder(after: &Board, cell: usize) -> bool {
+/// move, is caught in a ladder begun from one of them (read by `reader`, which keeps its
+/// boards between readings).
+pub(crate) fn left_to_a_ladder(after: &Board, cell: usize, reader: &mut LadderReader) -> bool {
     let Some(color) = after.content(cell).color() else {
         return false;
     };
@@ -517,13 +521,8 @@ fn left_to_a_ladder(after: &Board, cell: usize) -> bool {
     };
     let attacker = color.other();
     libs.into_iter().any(|atari| {
-        after.is_legal_cell(atari, attacker)
-            && !move_shape(after, atari, attacker, 2).self_atari()
-            && {
-                let mut next = after.clone();
-                next.place(atari, attacker);
-                next.chain_in_atari(cell) && caught_in_ladder(&next, cell)
-            }
+        !move_shape(after, atari, attacker, 2).self_atari()
+            && reader.atari_catches(after, atari, attacker, cell)
     })
 }
 
