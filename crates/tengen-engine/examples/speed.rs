@@ -17,18 +17,19 @@ fn main() {
     let threads: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     let secs: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2.0);
     let game = Game::new(BoardSize::new(size).unwrap(), Rules::japanese());
+    let defaults = SearchConfig::default();
     let config = SearchConfig {
         threads,
         early_stop: false,
-        rave_equivalence: env("RAVE", 3000.0),
-        exploration: env("EXPLORE", 0.0),
-        expand_after: env("EXPAND", 3.0) as u32,
+        rave_equivalence: env("RAVE", defaults.rave_equivalence),
+        exploration: env("EXPLORE", defaults.exploration),
+        expand_after: env("EXPAND", f64::from(defaults.expand_after)) as u32,
         playout: PlayoutWeights {
-            atari: env("ATARI", 90.0) as u32,
-            pattern: env("PATTERN", 95.0) as u32,
-            ..PlayoutWeights::default()
+            atari: env("ATARI", f64::from(defaults.playout.atari)) as u32,
+            pattern: env("PATTERN", f64::from(defaults.playout.pattern)) as u32,
+            ..defaults.playout
         },
-        ..SearchConfig::default()
+        ..defaults.clone()
     };
     let mut search = Search::new(config);
     let r = search.run(

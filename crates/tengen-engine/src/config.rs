@@ -74,7 +74,7 @@ impl Default for SearchConfig {
         SearchConfig {
             threads: 1,
             expand_after: 3,
-            rave_equivalence: 3000.0,
+            rave_equivalence: 1000.0,
             exploration: 0.0,
             priors: PriorWeights::default(),
             playout: PlayoutWeights::default(),
@@ -170,10 +170,10 @@ mod tests {
     #[test]
     fn tuning_sets_the_named_keys_and_names_what_is_wrong() {
         let tuned = SearchConfig::default()
-            .tuned("early_stop=0, rave=1000")
+            .tuned("early_stop=0, rave=2500")
             .unwrap();
         assert!(!tuned.early_stop);
-        assert_eq!(tuned.rave_equivalence, 1000.0);
+        assert_eq!(tuned.rave_equivalence, 2500.0);
         assert!(
             SearchConfig::default()
                 .tuned("early_stop=1")

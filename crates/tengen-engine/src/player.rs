@@ -243,7 +243,7 @@ impl Player {
         }
         if moves_cost
             && !cleanup
-            && (pass_is_as_good(result) || fills_settled_territory(game, result, best))
+            && (pass_is_as_good(result) || stone_in_settled_territory(game, result, best))
         {
             return Decision::Play(Move::Pass);
         }
@@ -269,7 +269,11 @@ fn pass_is_as_good(result: &SearchResult) -> bool {
 /// The search's ownership from which a point is surely the mover's (1 is every playout).
 const SURELY_OWN: f64 = 0.8;
 
-/// The estimator's work for [`fills_settled_territory`] and [`passing_wins`]: less than a
+/// How much more than a winning pass a stone may be valued and still count as no better
+/// ([`stone_in_settled_territory`]).
+const PASS_CLOSE: f64 = 0.05;
+
+/// The estimator's work for [`stone_in_settled_territory`] and [`passing_wins`]: less than a
 /// count's (it runs inside a move's time), enough to read the eye shapes of a finished
 /// position.
 const SETTLED_BUDGET: estimate::Budget = estimate::Budget {
@@ -279,29 +283,42 @@ const SETTLED_BUDGET: estimate::Budget = estimate::Budget {
     reading_nodes: 2_000,
 };
 
-/// Whether the player to move's `best` is a stone that would fill its own territory in a
-/// position that is over: the search's ownership gives the point to the mover (only then
-/// is the estimator asked), and the estimator, reading as JP-7's confirmation does (the
-/// opponent attacks first), decides every chain, finds no point that counts for nobody and
-/// no liberty the mover must still fill, and counts the point as the mover's territory.
-/// Under territory scoring such a stone gains nothing and costs a point; the search may
-/// still prefer it when its playouts misjudge a live eye shape after a pass (an opponent's
-/// placement in a straight five that they do not answer).
-fn fills_settled_territory(game: &Game, result: &SearchResult, best: Move) -> bool {
+/// Whether the player to move's `best` is a stone in territory already settled, in a
+/// position that is over. The estimator is asked only when the search's ownership gives
+/// the point surely to the mover, or when passing looks about as good as the stone (a
+/// winning pass valued within [`PASS_CLOSE`] of it); reading as JP-7's confirmation does
+/// (the opponent attacks first), it must decide every chain, find no point that counts
+/// for nobody and no liberty the mover must still fill, and count the point as territory.
+/// Under territory scoring such a stone gains nothing: in the mover's own territory it
+/// costs a point, in the opponent's it is a prisoner given away. The search may still
+/// prefer it when its playouts misjudge a live eye shape after a pass (an opponent's
+/// placement in a straight five that they do not answer) or let an invader live now and
+/// then (its ownership then shows the point as nobody's). In the opponent's territory it
+/// counts only while passing looks as good: behind, an invasion is the last chance.
+fn stone_in_settled_territory(game: &Game, result: &SearchResult, best: Move) -> bool {
     let Move::Play(p) = best else {
         return false;
     };
     let color = game.to_move();
     let own = ownership_at(game, &result.ownership, p) * f64::from(color.sign());
-    if own < SURELY_OWN {
+    let value = |mv: Move| result.moves.iter().find(|m| m.mv == mv).map(|m| m.winrate);
+    let pass_as_good = match (value(Move::Pass), value(best)) {
+        (Some(pass), Some(stone)) => pass >= 0.5 && pass + PASS_CLOSE >= stone,
+        _ => false,
+    };
+    if own < SURELY_OWN && !pass_as_good {
         return false;
     }
     let judged = estimate::estimate(game, &SETTLED_BUDGET);
-    !judged.stopped_early
+    let settled = !judged.stopped_early
         && judged.uncertain().next().is_none()
         && judged.dame.is_empty()
-        && judged.fills.iter().all(|&(owner, _)| owner != color)
-        && judged.score.ownership(p) == Ownership::Territory(color)
+        && judged.fills.iter().all(|&(filler, _)| filler != color);
+    settled
+        && match judged.score.ownership(p) {
+            Ownership::Territory(owner) => owner == color || pass_as_good,
+            _ => false,
+        }
 }
 
 fn ownership_at(game: &Game, ownership: &[f64], p: Point) -> f64 {
