@@ -7,7 +7,7 @@ use std::time::Duration;
 use tengen_core::{Color, Game, Move, Ownership, Phase, Point};
 
 use crate::{
-    Budget, Search, SearchConfig, SearchResult, estimate,
+    Budget, MoveInfo, Search, SearchConfig, SearchResult, estimate,
     time::{Clock, TimeControl},
 };
 
@@ -257,13 +257,15 @@ impl Player {
 /// Whether the pass was searched about as much as the best move and is worth as much:
 /// then the best move gains nothing (under territory counting it costs its point).
 fn pass_is_as_good(result: &SearchResult) -> bool {
-    let (Some(best), Some(pass)) = (
-        result.moves.first(),
-        result.moves.iter().find(|m| m.mv == Move::Pass),
-    ) else {
+    let (Some(best), Some(pass)) = (result.moves.first(), root_move(result, Move::Pass)) else {
         return false;
     };
     best.mv != Move::Pass && 3 * pass.visits >= best.visits && pass.winrate + 0.005 >= best.winrate
+}
+
+/// What the search found of the root move `mv`, if it visited it.
+fn root_move(result: &SearchResult, mv: Move) -> Option<&MoveInfo> {
+    result.moves.iter().find(|m| m.mv == mv)
 }
 
 /// The search's ownership from which a point is surely the mover's (1 is every playout).
@@ -301,12 +303,13 @@ fn stone_in_settled_territory(game: &Game, result: &SearchResult, best: Move) ->
     };
     let color = game.to_move();
     let own = ownership_at(game, &result.ownership, p) * f64::from(color.sign());
-    let value = |mv: Move| result.moves.iter().find(|m| m.mv == mv).map(|m| m.winrate);
-    let pass_as_good = match (value(Move::Pass), value(best)) {
-        (Some(pass), Some(stone)) => pass >= 0.5 && pass + PASS_CLOSE >= stone,
+    let pass_close = match (root_move(result, Move::Pass), root_move(result, best)) {
+        (Some(pass), Some(stone)) => {
+            pass.winrate >= 0.5 && pass.winrate + PASS_CLOSE >= stone.winrate
+        }
         _ => false,
     };
-    if own < SURELY_OWN && !pass_as_good {
+    if own < SURELY_OWN && !pass_close {
         return false;
     }
     let judged = estimate::estimate(game, &SETTLED_BUDGET);
@@ -316,7 +319,7 @@ fn stone_in_settled_territory(game: &Game, result: &SearchResult, best: Move) ->
         && judged.fills.iter().all(|&(filler, _)| filler != color);
     settled
         && match judged.score.ownership(p) {
-            Ownership::Territory(owner) => owner == color || pass_as_good,
+            Ownership::Territory(owner) => owner == color || pass_close,
             _ => false,
         }
 }

@@ -188,17 +188,13 @@ fn level_one_still_captures() {
     }
     // Black a2 b3 c2 around White b2; White e5 and g3 elsewhere; Black to move.
     assert!(game.board().liberties(Point::new(1, 7)).len() == 1);
-    let mut player = Player::new(PlayerConfig {
-        level: 1,
-        time_per_move: None,
-        ..PlayerConfig::default()
-    });
-    let decision = player.genmove(
+    let decision = decision_of(
         &game,
-        &TimeControl::None,
-        None,
-        false,
-        &AtomicBool::new(false),
+        PlayerConfig {
+            level: 1,
+            time_per_move: None,
+            ..PlayerConfig::default()
+        },
     );
     assert_eq!(decision, Decision::Play(Move::Play(Point::new(1, 8))));
 }
@@ -258,12 +254,28 @@ fn strong_decision(game: &Game) -> Decision {
 }
 
 fn decision_after_playouts(game: &Game, playouts: u64) -> Decision {
-    let mut player = Player::new(PlayerConfig {
+    decision_of(
+        game,
+        playouts_config(playouts, SearchConfig::default().seed),
+    )
+}
+
+/// A player at full strength with `playouts` a move and no clock, its search seeded.
+fn playouts_config(playouts: u64, seed: u32) -> PlayerConfig {
+    PlayerConfig {
         playouts: Some(playouts),
         time_per_move: None,
+        search: SearchConfig {
+            seed,
+            ..SearchConfig::default()
+        },
         ..PlayerConfig::default()
-    });
-    player.genmove(
+    }
+}
+
+/// What a new player with `config` plays in `game`, with no clock.
+fn decision_of(game: &Game, config: PlayerConfig) -> Decision {
+    Player::new(config).genmove(
         game,
         &TimeControl::None,
         None,
@@ -354,22 +366,7 @@ fn jp_10_ahead_by_half_a_point_it_passes_rather_than_give_a_prisoner_in_sure_ter
     game.set_komi(Komi::from_f64(5.5).unwrap());
     let missed: Vec<(u32, Decision)> = (1..=20)
         .filter_map(|seed| {
-            let mut player = Player::new(PlayerConfig {
-                playouts: Some(10_000),
-                time_per_move: None,
-                search: SearchConfig {
-                    seed,
-                    ..SearchConfig::default()
-                },
-                ..PlayerConfig::default()
-            });
-            let decision = player.genmove(
-                &game,
-                &TimeControl::None,
-                None,
-                false,
-                &AtomicBool::new(false),
-            );
+            let decision = decision_of(&game, playouts_config(10_000, seed));
             (decision != Decision::Play(Move::Pass)).then_some((seed, decision))
         })
         .collect();
