@@ -243,6 +243,7 @@ impl Player {
         }
         if moves_cost
             && !cleanup
+            && mostly_decided(&result.ownership)
             && (pass_is_as_good(result) || stone_in_settled_territory(game, result, best))
         {
             return Decision::Play(Move::Pass);
@@ -261,6 +262,17 @@ fn pass_is_as_good(result: &SearchResult) -> bool {
         return false;
     };
     best.mv != Move::Pass && 3 * pass.visits >= best.visits && pass.winrate + 0.005 >= best.winrate
+}
+
+/// Whether the playouts give all but a fifth of the board's points surely to one side
+/// (the rest: dame, seki, a boundary still open): only then may the player take the game
+/// for over. Early on a large board the root's values lie within the noise of each
+/// other, and a pass visited once can look best; the estimator, asked whether a board
+/// with a stone or two is settled, gives the whole board to them. The player passed at
+/// its first move on 19×19 that way.
+fn mostly_decided(ownership: &[f64]) -> bool {
+    let open = ownership.iter().filter(|o| o.abs() < SURELY_OWN).count();
+    !ownership.is_empty() && 5 * open <= ownership.len()
 }
 
 /// What the search found of the root move `mv`, if it visited it.

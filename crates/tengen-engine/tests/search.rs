@@ -284,6 +284,23 @@ fn decision_of(game: &Game, config: PlayerConfig) -> Decision {
     )
 }
 
+/// JP-9 ends the game by two passes; a pass at the first move on 19×19 gives the opponent a
+/// move for nothing. A pass the search visited once could look as good as the best stone,
+/// and the estimator, asked whether a board with one stone is settled, gave that stone the
+/// whole board: the player passed with 6 seeds of 1–30 at this budget (3 of 1–12).
+#[test]
+fn jp_9_it_does_not_pass_at_its_first_move_on_19x19() {
+    let mut game = Game::new(BoardSize::new(19).unwrap(), Rules::japanese());
+    game.play(Move::Play(Point::new(16, 15))).unwrap();
+    for seed in 1..=12 {
+        let decision = decision_of(&game, playouts_config(3_000, seed));
+        assert!(
+            matches!(decision, Decision::Play(Move::Play(_))),
+            "seed {seed}: {decision:?}"
+        );
+    }
+}
+
 #[test]
 fn the_player_passes_after_the_opponent_when_the_count_wins() {
     // Black took one of the dame on the c file and White passed; the other dame are worth
