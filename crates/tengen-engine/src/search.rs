@@ -201,19 +201,7 @@ impl Search {
             .map(|m| m.mv.point().map(|p| root.board().cell(p)));
         let root_recent = [recent.next().flatten(), recent.next().flatten()];
         let size = game.size().get();
-        if self.tree.root().is_leaf() && self.tree.root().claim() {
-            let mut children = Vec::with_capacity(game.size().area() + 1);
-            let mut scratch = Candidates::new();
-            prior::children(
-                &root,
-                root_recent,
-                0.5,
-                &self.config.priors,
-                &mut scratch,
-                &mut children,
-            );
-            self.tree.expand(0, &children);
-        }
+        self.expand_root(&root, root_recent);
         let (root_first, root_count) = self.tree.root().children().unwrap_or((0, 0));
         let shared = Shared {
             config: &self.config,
@@ -331,6 +319,36 @@ impl Search {
             None => Tree::new(self.config.max_edges, PASS),
         };
         self.key = Some(key);
+    }
+
+    /// Gives the root its children with the root's priors ([`crate::PriorWeights::at_root`]), or
+    /// gives a kept root's children those priors in place of the ones they got as a node
+    /// below an earlier root (the order by prior is the same: both grow with the learned
+    /// strength).
+    fn expand_root(&self, root: &Position, recent: [Option<usize>; 2]) {
+        let weights = self.config.priors.at_root(root.board().size());
+        let fresh = self.tree.root().is_leaf() && self.tree.root().claim();
+        if !fresh && weights == self.config.priors {
+            return;
+        }
+        let mut children = Vec::with_capacity(root.board().size().area() + 1);
+        prior::children(
+            root,
+            recent,
+            0.5,
+            &weights,
+            &mut Candidates::new(),
+            &mut children,
+        );
+        if fresh {
+            self.tree.expand(0, &children);
+        } else if let Some((first, count)) = self.tree.root().children() {
+            for edge in (first..first + count).map(|e| self.tree.edge(e)) {
+                if let Some(child) = children.iter().find(|c| c.mv == edge.mv()) {
+                    edge.set_prior(child.prior_visits, child.prior_value);
+                }
+            }
+        }
     }
 }
 

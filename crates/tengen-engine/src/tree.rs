@@ -57,18 +57,28 @@ pub(crate) struct Stats {
     pub(crate) rave_value: f64,
 }
 
+/// An edge's move and prior in one word: the move, the prior's visits, its value in
+/// 1/65,535ths.
+fn meta(mv: u16, prior_visits: u16, prior_value: f64) -> u64 {
+    let value = (prior_value.clamp(0.0, 1.0) * 65_535.0).round() as u64;
+    u64::from(mv) | u64::from(prior_visits) << 16 | value << 32
+}
+
 impl Edge {
     fn init(&self, mv: u16, prior_visits: u16, prior_value: f64) {
-        let v = (prior_value.clamp(0.0, 1.0) * 65_535.0).round() as u64;
-        self.meta.store(
-            u64::from(mv) | u64::from(prior_visits) << 16 | v << 32,
-            Relaxed,
-        );
+        self.meta
+            .store(meta(mv, prior_visits, prior_value), Relaxed);
         self.children.store(0, Relaxed);
         self.visits.store(0, Relaxed);
         self.rave_visits.store(0, Relaxed);
         self.value.store(0, Relaxed);
         self.rave_value.store(0, Relaxed);
+    }
+
+    /// Replaces the prior, keeping the move and the statistics.
+    pub(crate) fn set_prior(&self, prior_visits: u16, prior_value: f64) {
+        self.meta
+            .store(meta(self.mv(), prior_visits, prior_value), Relaxed);
     }
 
     #[inline]

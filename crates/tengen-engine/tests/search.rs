@@ -150,6 +150,40 @@ fn the_tree_is_not_reused_after_a_move_out_of_turn() {
     }
 }
 
+/// On 19×19 the root may weigh the learned shapes more than the nodes below it. A root kept
+/// from the previous move's tree was such a node: it must get the root's priors, or the
+/// move chosen would depend on whether the tree was kept.
+#[test]
+fn a_kept_root_gets_the_priors_of_a_fresh_root() {
+    let mut game = random_game(19, Rules::japanese(), 30, 3);
+    let cancel = AtomicBool::new(false);
+    let config = SearchConfig::default().tuned("root19=500").unwrap();
+    let mut kept = Search::new(config.clone());
+    let first = kept.run(&game, Budget::playouts(3_000), 0, &cancel, None);
+    let pv = &first.moves[0].pv;
+    assert!(pv.len() >= 3, "too short a variation: {pv:?}");
+    for &mv in &pv[..2] {
+        game.play(mv).unwrap();
+    }
+    let again = kept.run(&game, Budget::playouts(1), 0, &cancel, None);
+    assert!(again.root_visits > 2, "the tree was not kept");
+    let fresh = Search::new(config).run(&game, Budget::playouts(300), 0, &cancel, None);
+    let mut compared = 0;
+    for info in &again.moves {
+        if let Some(same) = fresh.moves.iter().find(|f| f.mv == info.mv) {
+            assert!(
+                (info.prior - same.prior).abs() < 1e-4,
+                "{:?}: prior {} in the kept root, {} in a fresh one",
+                info.mv,
+                info.prior,
+                same.prior
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 3, "only {compared} moves in both searches");
+}
+
 #[test]
 fn a_cancelled_search_returns_at_once() {
     let game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
