@@ -29,7 +29,7 @@ fn main() {
             pattern: env("PATTERN", f64::from(defaults.playout.pattern)) as u32,
             ..defaults.playout
         },
-        ..defaults.clone()
+        ..defaults
     };
     let mut search = Search::new(config);
     let r = search.run(

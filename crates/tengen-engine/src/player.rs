@@ -8,6 +8,7 @@ use tengen_core::{Color, Game, Move, Ownership, Phase, Point};
 
 use crate::{
     Budget, MoveInfo, Search, SearchConfig, SearchResult, estimate,
+    search::SURELY_OWNED,
     time::{Clock, TimeControl},
 };
 
@@ -271,7 +272,7 @@ fn pass_is_as_good(result: &SearchResult) -> bool {
 /// with a stone or two is settled, gives the whole board to them. The player passed at
 /// its first move on 19×19 that way.
 fn mostly_decided(ownership: &[f64]) -> bool {
-    let open = ownership.iter().filter(|o| o.abs() < SURELY_OWN).count();
+    let open = ownership.iter().filter(|o| o.abs() < SURELY_OWNED).count();
     !ownership.is_empty() && 5 * open <= ownership.len()
 }
 
@@ -279,9 +280,6 @@ fn mostly_decided(ownership: &[f64]) -> bool {
 fn root_move(result: &SearchResult, mv: Move) -> Option<&MoveInfo> {
     result.moves.iter().find(|m| m.mv == mv)
 }
-
-/// The search's ownership from which a point is surely the mover's (1 is every playout).
-const SURELY_OWN: f64 = 0.8;
 
 /// How much more than a winning pass a stone may be valued and still count as no better
 /// ([`stone_in_settled_territory`]).
@@ -321,7 +319,7 @@ fn stone_in_settled_territory(game: &Game, result: &SearchResult, best: Move) ->
         }
         _ => false,
     };
-    if own < SURELY_OWN && !pass_close {
+    if own < SURELY_OWNED && !pass_close {
         return false;
     }
     let judged = estimate::estimate(game, &SETTLED_BUDGET);

@@ -626,10 +626,16 @@ fn select(shared: &Shared<'_>, parent: &Edge, root: bool, first: u32, count: u32
 /// A root value from which the pass keeps its share of visits (above).
 const WINNING: f64 = 0.75;
 
-/// Whether the playouts so far end with `cell` one side's at least nine times in ten.
+/// The ownership (playouts that end with a point Black's, minus those that end with it
+/// White's, over all) from which the point is surely one side's: nine playouts in ten.
+/// The player reads [`SearchResult::ownership`] with it too.
+pub(crate) const SURELY_OWNED: f64 = 0.8;
+
+/// Whether the playouts so far end with `cell` surely one side's ([`SURELY_OWNED`]).
 fn surely_owned(shared: &Shared<'_>, cell: usize) -> bool {
     let playouts = shared.owned_playouts.load(Relaxed);
-    playouts > 0 && shared.owned[cell].load(Relaxed).unsigned_abs() * 10 >= 8 * playouts
+    playouts > 0
+        && shared.owned[cell].load(Relaxed).unsigned_abs() as f64 >= SURELY_OWNED * playouts as f64
 }
 
 /// AMAF: every child of every node on the path whose move the node's player made first
