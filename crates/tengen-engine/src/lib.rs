@@ -30,6 +30,7 @@
 mod config;
 pub mod estimate;
 mod eval;
+mod ladder;
 pub mod learned;
 mod margins;
 mod pattern;

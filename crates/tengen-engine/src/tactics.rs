@@ -4,6 +4,8 @@
 
 use tengen_core::{Board, CellContent, Color, OtherLiberties, Position};
 
+pub(crate) use crate::ladder::LadderReader;
+
 /// At most this many distinct cells are collected by a liberty count.
 const MAX_COUNTED: usize = 4;
 
@@ -205,7 +207,7 @@ pub(crate) fn snapback(board: &Board, cell: usize, color: Color) -> bool {
 
 /// The moves that capture an opponent chain in atari next to the stones of own chain
 /// `own_cell` (which saves the chain when it is in atari itself).
-fn captures_around_chain(board: &Board, own_cell: usize, out: &mut Candidates) {
+pub(crate) fn captures_around_chain(board: &Board, own_cell: usize, out: &mut Candidates) {
     let opponent = board
         .content(own_cell)
         .color()
@@ -363,116 +365,6 @@ pub(crate) fn nakade_point(board: &Board, last: usize) -> Option<usize> {
         }
     }
     None
-}
-
-/// How deep a ladder is read before it is assumed to fail for the attacker.
-const LADDER_DEPTH: usize = 60;
-
-/// Reads ladders on boards it keeps, one per ply of the reading, so that after the first
-/// reading it allocates nothing: the playouts read them too (an escape that a ladder
-/// catches anyway is a wasted move).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct LadderReader {
-    boards: Vec<Board>,
-}
-
-impl LadderReader {
-    pub(crate) fn new() -> LadderReader {
-        LadderReader { boards: Vec::new() }
-    }
-
-    /// Whether the chain through `chain` (in atari, its owner to move) is lost to a ladder:
-    /// every way out (capturing a neighbour in atari, or extending) ends captured when the
-    /// attacker keeps giving atari.
-    pub(crate) fn caught(&mut self, board: &Board, chain: usize) -> bool {
-        let Some(defender) = board.content(chain).color() else {
-            return false;
-        };
-        match self.boards.first_mut() {
-            Some(first) => first.clone_from(board),
-            None => self.boards.push(board.clone()),
-        }
-        !self.escapes(0, chain, defender)
-    }
-
-    /// Whether `attacker`'s atari on `atari` (an empty cell, legal and no self-atari for
-    /// `attacker`) catches the chain through `chain`, which has two liberties.
-    pub(crate) fn atari_catches(
-        &mut self,
-        board: &Board,
-        atari: usize,
-        attacker: Color,
-        chain: usize,
-    ) -> bool {
-        let Some(defender) = board.content(chain).color() else {
-            return false;
-        };
-        match self.boards.first_mut() {
-            Some(first) => first.clone_from(board),
-            None => self.boards.push(board.clone()),
-        }
-        if !self.boards[0].is_legal_cell(atari, attacker) {
-            return false;
-        }
-        self.boards[0].place(atari, attacker);
-        self.boards[0].chain_in_atari(chain) && !self.escapes(0, chain, defender)
-    }
-
-    /// Whether the chain, in atari with its owner to move on `boards[depth]`, gets out.
-    fn escapes(&mut self, depth: usize, chain: usize, defender: Color) -> bool {
-        if depth > LADDER_DEPTH {
-            return true;
-        }
-        let board = &self.boards[depth];
-        let Some(lib) = board.chain_atari_liberty(chain) else {
-            return true;
-        };
-        let mut captures = Candidates::new();
-        captures_around_chain(board, chain, &mut captures);
-        if !captures.is_empty() {
-            return true;
-        }
-        if !board.is_legal_cell(lib, defender) {
-            return false;
-        }
-        self.copy_down(depth);
-        let after = &mut self.boards[depth + 1];
-        after.place(lib, defender);
-        let mut libs = [0usize; 3];
-        match after.chain_liberties(chain, &mut libs) {
-            0 | 1 => false,
-            2 => {
-                let attacker = defender.other();
-                for &atari in &libs[..2] {
-                    let after = &self.boards[depth + 1];
-                    if !after.is_legal_cell(atari, attacker)
-                        || move_shape(after, atari, attacker, 2).self_atari()
-                    {
-                        continue;
-                    }
-                    self.copy_down(depth + 1);
-                    let next = &mut self.boards[depth + 2];
-                    next.place(atari, attacker);
-                    if next.chain_in_atari(chain) && !self.escapes(depth + 2, chain, defender) {
-                        return false;
-                    }
-                }
-                true
-            }
-            _ => true,
-        }
-    }
-
-    /// Copies `boards[depth]` into `boards[depth + 1]`.
-    fn copy_down(&mut self, depth: usize) {
-        if self.boards.len() == depth + 1 {
-            let copy = self.boards[depth].clone();
-            self.boards.push(copy);
-        } else {
-            let (upper, lower) = self.boards.split_at_mut(depth + 1);
-            lower[0].clone_from(&upper[depth]);
-        }
-    }
 }
 
 /// [`LadderReader::caught`] with a reader of its own (the tree's priors, not the playouts).
