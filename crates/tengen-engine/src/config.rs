@@ -95,7 +95,7 @@ impl SearchConfig {
     /// `ladder`, `nakade`, `two_libs`, `pattern`, `lone_self_atari`, `lgr`, and the priors
     /// `even`, `capture_one`, `capture_many`, `escape`, `self_atari`, `prior_pattern`,
     /// `near1`, `near2`, `near3`, `empty_area`, `atari_prior`, `connect`, `cut`,
-    /// `lone_first_line`, `learned`, `root19` (the root's learned weight on 19×19), `learned_sqrt`.
+    /// `lone_first_line`, `learned`, `root19` (the root's learned weight on 19×19).
     ///
     /// # Errors
     /// A message naming the key or value that is wrong.
@@ -157,7 +157,6 @@ impl SearchConfig {
                 "lone_first_line" => p.lone_first_line = small()?,
                 "learned" => p.learned = small()?,
                 "root19" => p.root_learned_19 = Some(small()?),
-                "learned_sqrt" => p.learned_sqrt = small()?,
                 other => return Err(format!("tuning: unknown key {other:?}")),
             }
         }
