@@ -30,11 +30,9 @@ pub use training::{SpatialHarvest, TrainingSet};
 use tengen_core::{Board, CellContent, Color};
 
 use crate::{
+    ladder::{LadderReader, ladder_effects, left_to_a_ladder},
     spatial::largest_known,
-    tactics::{
-        LadderReader, ataris_given, gridcular, ladder_effects, line, move_shape, snapback,
-        stone_nearby,
-    },
+    tactics::{ataris_given, gridcular, line, move_shape, snapback, stone_nearby},
 };
 
 /// The feature groups: every candidate has exactly one value in each (0: none).
@@ -211,14 +209,25 @@ fn two_liberties_laddered(board: &Board, cell: usize, color: Color) -> bool {
     if count != 2 || !(cramped(a, b) || cramped(b, a)) {
         return false;
     }
-    LADDER_READER.with_borrow_mut(|reader| reader.move_left_to_a_ladder(board, cell, color))
+    LADDER_SCRATCH.with_borrow_mut(|(after, reader)| {
+        let after = match after {
+            Some(after) => {
+                after.clone_from(board);
+                after
+            }
+            None => after.insert(board.clone()),
+        };
+        after.place(cell, color);
+        left_to_a_ladder(after, cell, reader)
+    })
 }
 
 thread_local! {
-    /// A ladder reader per thread, reused so that the ladder feature allocates nothing
-    /// after a thread's first reading (the tree's priors read one for many candidates of
-    /// every new node).
-    static LADDER_READER: RefCell<LadderReader> = RefCell::new(LadderReader::new());
+    /// A board and a ladder reader per thread, reused so that the ladder feature allocates
+    /// nothing after a thread's first reading (the tree's priors read one for many
+    /// candidates of every new node).
+    static LADDER_SCRATCH: RefCell<(Option<Board>, LadderReader)> =
+        RefCell::new((None, LadderReader::new()));
 }
 
 /// The features of `color`'s stone on the empty `cell` apart from its shape (group 0 is

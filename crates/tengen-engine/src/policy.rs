@@ -12,10 +12,9 @@ use tengen_core::{
 };
 
 use crate::{
+    ladder::LadderReader,
     pattern,
-    tactics::{
-        Candidates, LadderReader, atari_answers, bad_self_atari, nakade_point, two_liberty_answers,
-    },
+    tactics::{Candidates, atari_answers, bad_self_atari, nakade_point, two_liberty_answers},
 };
 
 /// Chances, in percent, that a rule of the policy is tried at all (randomness keeps the

@@ -4,7 +4,7 @@
 
 use tengen_core::{Board, CellContent, Color, OtherLiberties, Position};
 
-pub(crate) use crate::ladder::LadderReader;
+use crate::ladder::LadderReader;
 
 /// At most this many distinct cells are collected by a liberty count.
 const MAX_COUNTED: usize = 4;
@@ -367,57 +367,6 @@ pub(crate) fn nakade_point(board: &Board, last: usize) -> Option<usize> {
     None
 }
 
-/// [`LadderReader::caught`] with a reader of its own (the tree's priors, not the playouts).
-pub(crate) fn caught_in_ladder(board: &Board, chain: usize) -> bool {
-    LadderReader::new().caught(board, chain)
-}
-
-/// For `color` playing on `cell`: whether it gives atari to an opponent chain that then
-/// cannot escape the ladder (a capture in a ladder), and whether it is an escape of an own
-/// chain in atari that the ladder catches anyway (a wasted move).
-pub(crate) fn ladder_effects(board: &Board, cell: usize, color: Color) -> (bool, bool) {
-    let mut after = board.clone();
-    if !after.is_legal_cell(cell, color) {
-        return (false, false);
-    }
-    let opponent = CellContent::stone(color.other());
-    let mut was_in_atari = false;
-    for nb in board.adjacent_cells(cell) {
-        if board.content(nb) == CellContent::stone(color) && board.chain_in_atari(nb) {
-            was_in_atari = true;
-        }
-    }
-    after.place(cell, color);
-    let mut catches = false;
-    for nb in after.adjacent_cells(cell) {
-        if after.content(nb) == opponent && after.chain_in_atari(nb) && caught_in_ladder(&after, nb)
-        {
-            catches = true;
-        }
-    }
-    (
-        catches,
-        was_in_atari && left_to_a_ladder(&after, cell, &mut LadderReader::new()),
-    )
-}
-
-/// Whether the chain through `cell`, with two liberties on `after` and its opponent to
-/// move, is caught in a ladder begun from one of them (read by `reader`, which keeps its
-/// boards between readings).
-pub(crate) fn left_to_a_ladder(after: &Board, cell: usize, reader: &mut LadderReader) -> bool {
-    let Some(color) = after.content(cell).color() else {
-        return false;
-    };
-    let Some(libs) = after.chain_two_liberties(cell) else {
-        return false;
-    };
-    let attacker = color.other();
-    libs.into_iter().any(|atari| {
-        !move_shape(after, atari, attacker, 2).self_atari()
-            && reader.atari_catches(after, atari, attacker, cell)
-    })
-}
-
 /// Own chains of the player to move that are in atari, by their liberty.
 pub(crate) fn own_chains_in_atari(board: &Board, color: Color, out: &mut Candidates) {
     out.clear();
@@ -490,6 +439,7 @@ pub(crate) fn gridcular(board: &Board, a: usize, b: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ladder::ladder_effects;
     use tengen_core::{BoardSize, Point};
 
     fn board(rows: &[&str]) -> Board {
