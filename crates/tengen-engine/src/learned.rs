@@ -30,9 +30,11 @@ pub use training::{SpatialHarvest, TrainingSet};
 use tengen_core::{Board, CellContent, Color};
 
 use crate::{
-    ladder::{LadderReader, ladder_effects, left_to_a_ladder},
     spatial::largest_known,
-    tactics::{ataris_given, gridcular, line, move_shape, snapback, stone_nearby},
+    tactics::{
+        LadderReader, ataris_given, gridcular, ladder_effects, left_to_a_ladder, line, move_shape,
+        snapback, stone_nearby,
+    },
 };
 
 /// The feature groups: every candidate has exactly one value in each (0: none).

@@ -30,7 +30,6 @@
 mod config;
 pub mod estimate;
 mod eval;
-mod ladder;
 pub mod learned;
 mod margins;
 mod pattern;

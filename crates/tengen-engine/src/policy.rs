@@ -12,9 +12,10 @@ use tengen_core::{
 };
 
 use crate::{
-    ladder::LadderReader,
     pattern,
-    tactics::{Candidates, atari_answers, bad_self_atari, nakade_point, two_liberty_answers},
+    tactics::{
+        Candidates, LadderReader, atari_answers, bad_self_atari, nakade_point, two_liberty_answers,
+    },
 };
 
 /// Chances, in percent, that a rule of the policy is tried at all (randomness keeps the

@@ -6,12 +6,11 @@
 use tengen_core::{Board, BoardSize, Color, Position};
 
 use crate::{
-    ladder::ladder_effects,
     learned::Gammas,
     pattern,
     tactics::{
-        Candidates, candidates, gives_atari, gridcular, line, move_shape, own_chains_in_atari,
-        stone_nearby,
+        Candidates, candidates, gives_atari, gridcular, ladder_effects, line, move_shape,
+        own_chains_in_atari, stone_nearby,
     },
     tree::{NewChild, PASS},
 };
