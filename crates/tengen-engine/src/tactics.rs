@@ -365,14 +365,16 @@ pub(crate) fn nakade_point(board: &Board, last: usize) -> Option<usize> {
     None
 }
 
-/// How deep a ladder is read before it is assumed to fail for the attacker.
-const LADDER_DEPTH: usize = 60;
+/// How many of the attacker's ataris a ladder is read for before it is assumed to fail.
+const LADDER_ATARIS: usize = 30;
 
-/// Reads ladders on boards it keeps, one per ply of the reading, so that after the first
+/// Reads ladders on boards it keeps, one per atari of the reading, so that after the first
 /// reading it allocates nothing: the playouts read them too (an escape that a ladder
 /// catches anyway is a wasted move).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct LadderReader {
+    /// `boards[k]`: the position after the attacker's `k`-th atari (0: the one read from),
+    /// then the defender's extension on it; the reading at depth `k` owns it.
     boards: Vec<Board>,
 }
 
@@ -389,14 +391,14 @@ impl LadderReader {
             return false;
         };
         // Most chains in atari get out at once, and the playouts ask often: no copy for them.
-        if let Some(escapes) = obvious_escape(board, chain, defender) {
-            return !escapes;
+        match first_look(board, chain, defender) {
+            FirstLook::Out => false,
+            FirstLook::Lost => true,
+            FirstLook::Extend(lib) => {
+                self.start(board);
+                !self.extension_escapes(0, chain, defender, lib)
+            }
         }
-        match self.boards.first_mut() {
-            Some(first) => first.clone_from(board),
-            None => self.boards.push(board.clone()),
-        }
-        !self.escapes(0, chain, defender)
     }
 
     /// Whether `attacker`'s atari on `atari` (an empty cell, legal and no self-atari for
@@ -411,31 +413,45 @@ impl LadderReader {
         let Some(defender) = board.content(chain).color() else {
             return false;
         };
-        match self.boards.first_mut() {
-            Some(first) => first.clone_from(board),
-            None => self.boards.push(board.clone()),
-        }
-        if !self.boards[0].is_legal_cell(atari, attacker) {
+        if !board.is_legal_cell(atari, attacker) {
             return false;
         }
+        self.start(board);
         self.boards[0].place(atari, attacker);
         self.boards[0].chain_in_atari(chain) && !self.escapes(0, chain, defender)
     }
 
+    /// Copies `board` into `boards[0]`.
+    fn start(&mut self, board: &Board) {
+        match self.boards.first_mut() {
+            Some(first) => first.clone_from(board),
+            None => self.boards.push(board.clone()),
+        }
+    }
+
     /// Whether the chain, in atari with its owner to move on `boards[depth]`, gets out.
     fn escapes(&mut self, depth: usize, chain: usize, defender: Color) -> bool {
-        if depth > LADDER_DEPTH {
+        if depth > LADDER_ATARIS {
             return true;
         }
-        let board = &self.boards[depth];
-        if let Some(escapes) = obvious_escape(board, chain, defender) {
-            return escapes;
+        match first_look(&self.boards[depth], chain, defender) {
+            FirstLook::Out => true,
+            FirstLook::Lost => false,
+            FirstLook::Extend(lib) => self.extension_escapes(depth, chain, defender, lib),
         }
-        let Some(lib) = board.chain_atari_liberty(chain) else {
-            return true;
-        };
-        self.copy_down(depth);
-        let after = &mut self.boards[depth + 1];
+    }
+
+    /// Whether the chain gets out by extending on `lib`, its liberty on `boards[depth]`:
+    /// whether it survives every atari the attacker can give next.
+    fn extension_escapes(
+        &mut self,
+        depth: usize,
+        chain: usize,
+        defender: Color,
+        lib: usize,
+    ) -> bool {
+        // `boards[depth]` is this reading's own: the extension goes on it, uncopied.
+        let after = &mut self.boards[depth];
         after.place(lib, defender);
         let mut libs = [0usize; 3];
         match after.chain_liberties(chain, &mut libs) {
@@ -443,16 +459,16 @@ impl LadderReader {
             2 => {
                 let attacker = defender.other();
                 for &atari in &libs[..2] {
-                    let after = &self.boards[depth + 1];
+                    let after = &self.boards[depth];
                     if !after.is_legal_cell(atari, attacker)
                         || move_shape(after, atari, attacker, 2).self_atari()
                     {
                         continue;
                     }
-                    self.copy_down(depth + 1);
-                    let next = &mut self.boards[depth + 2];
+                    self.copy_down(depth);
+                    let next = &mut self.boards[depth + 1];
                     next.place(atari, attacker);
-                    if next.chain_in_atari(chain) && !self.escapes(depth + 2, chain, defender) {
+                    if next.chain_in_atari(chain) && !self.escapes(depth + 1, chain, defender) {
                         return false;
                     }
                 }
@@ -474,23 +490,35 @@ impl LadderReader {
     }
 }
 
-/// Whether the chain through `chain`, in atari with `defender` to move, gets out or is
-/// lost without reading: out when it is not in atari, can capture a neighbour, or extends
-/// to three or more liberties; lost when it cannot extend. `None`: read on.
-fn obvious_escape(board: &Board, chain: usize, defender: Color) -> Option<bool> {
+/// What a chain in atari, its owner to move, comes to before any reading.
+enum FirstLook {
+    /// It gets out: it is not in atari, can capture a neighbour, or extends to three or
+    /// more liberties.
+    Out,
+    /// It is lost: it cannot extend.
+    Lost,
+    /// Extending on this liberty leaves it two or fewer: read on.
+    Extend(usize),
+}
+
+fn first_look(board: &Board, chain: usize, defender: Color) -> FirstLook {
     let Some(lib) = board.chain_atari_liberty(chain) else {
-        return Some(true);
+        return FirstLook::Out;
     };
     let mut captures = Candidates::new();
     captures_around_chain(board, chain, &mut captures);
     if !captures.is_empty() {
-        return Some(true);
+        return FirstLook::Out;
     }
     if !board.is_legal_cell(lib, defender) {
-        return Some(false);
+        return FirstLook::Lost;
     }
     // `move_shape` may undercount, never overcount: three is surely three.
-    (move_shape(board, lib, defender, 3).liberties >= 3).then_some(true)
+    if move_shape(board, lib, defender, 3).liberties >= 3 {
+        FirstLook::Out
+    } else {
+        FirstLook::Extend(lib)
+    }
 }
 
 /// [`LadderReader::caught`] with a reader of its own (the tree's priors, not the playouts).
