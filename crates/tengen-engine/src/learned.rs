@@ -23,7 +23,7 @@
 
 mod training;
 
-use std::{cell::RefCell, collections::HashMap, fmt, sync::OnceLock};
+use std::{collections::HashMap, fmt, sync::OnceLock};
 
 pub use training::{SpatialHarvest, TrainingSet};
 
@@ -32,8 +32,8 @@ use tengen_core::{Board, CellContent, Color};
 use crate::{
     spatial::largest_known,
     tactics::{
-        LadderReader, ataris_given, gridcular, ladder_effects, left_to_a_ladder, line, move_shape,
-        snapback, stone_nearby,
+        ataris_given, gridcular, ladder_effects, left_to_a_ladder, line, move_shape, snapback,
+        stone_nearby, with_stone_placed,
     },
 };
 
@@ -211,25 +211,9 @@ fn two_liberties_laddered(board: &Board, cell: usize, color: Color) -> bool {
     if count != 2 || !(cramped(a, b) || cramped(b, a)) {
         return false;
     }
-    LADDER_SCRATCH.with_borrow_mut(|(after, reader)| {
-        let after = match after {
-            Some(after) => {
-                after.clone_from(board);
-                after
-            }
-            None => after.insert(board.clone()),
-        };
-        after.place(cell, color);
+    with_stone_placed(board, cell, color, |after, reader| {
         left_to_a_ladder(after, cell, reader)
     })
-}
-
-thread_local! {
-    /// A board and a ladder reader per thread, reused so that the ladder feature allocates
-    /// nothing after a thread's first reading (the tree's priors read one for many
-    /// candidates of every new node).
-    static LADDER_SCRATCH: RefCell<(Option<Board>, LadderReader)> =
-        RefCell::new((None, LadderReader::new()));
 }
 
 /// The features of `color`'s stone on the empty `cell` apart from its shape (group 0 is

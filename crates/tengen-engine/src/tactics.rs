@@ -2,6 +2,8 @@
 //! self-atari, and the urgent answers to the last move (capture the chain it put in atari,
 //! save an own chain it put in atari). Shared by the playout policy and the tree's priors.
 
+use std::cell::RefCell;
+
 use tengen_core::{Board, CellContent, Color, OtherLiberties, Position};
 
 /// At most this many distinct cells are collected by a liberty count.
@@ -401,8 +403,9 @@ impl LadderReader {
         }
     }
 
-    /// Whether `attacker`'s atari on `atari` (an empty cell, legal and no self-atari for
-    /// `attacker`) catches the chain through `chain`, which has two liberties.
+    /// Whether `attacker`'s atari on `atari` (an empty cell, no self-atari for `attacker`;
+    /// an illegal one catches nothing) catches the chain through `chain`, which has two
+    /// liberties.
     pub(crate) fn atari_catches(
         &mut self,
         board: &Board,
@@ -521,38 +524,58 @@ fn first_look(board: &Board, chain: usize, defender: Color) -> FirstLook {
     }
 }
 
-/// [`LadderReader::caught`] with a reader of its own (the tree's priors, not the playouts).
-pub(crate) fn caught_in_ladder(board: &Board, chain: usize) -> bool {
-    LadderReader::new().caught(board, chain)
-}
-
 /// For `color` playing on `cell`: whether it gives atari to an opponent chain that then
 /// cannot escape the ladder (a capture in a ladder), and whether it is an escape of an own
 /// chain in atari that the ladder catches anyway (a wasted move).
 pub(crate) fn ladder_effects(board: &Board, cell: usize, color: Color) -> (bool, bool) {
-    let mut after = board.clone();
-    if !after.is_legal_cell(cell, color) {
+    if !board.is_legal_cell(cell, color) {
         return (false, false);
     }
+    let own = CellContent::stone(color);
     let opponent = CellContent::stone(color.other());
-    let mut was_in_atari = false;
-    for nb in board.adjacent_cells(cell) {
-        if board.content(nb) == CellContent::stone(color) && board.chain_in_atari(nb) {
-            was_in_atari = true;
-        }
-    }
-    after.place(cell, color);
-    let mut catches = false;
-    for nb in after.adjacent_cells(cell) {
-        if after.content(nb) == opponent && after.chain_in_atari(nb) && caught_in_ladder(&after, nb)
-        {
-            catches = true;
-        }
-    }
-    (
-        catches,
-        was_in_atari && left_to_a_ladder(&after, cell, &mut LadderReader::new()),
-    )
+    let was_in_atari = board
+        .adjacent_cells(cell)
+        .into_iter()
+        .any(|nb| board.content(nb) == own && board.chain_in_atari(nb));
+    with_stone_placed(board, cell, color, |after, reader| {
+        let catches = after.adjacent_cells(cell).into_iter().any(|nb| {
+            after.content(nb) == opponent && after.chain_in_atari(nb) && reader.caught(after, nb)
+        });
+        (
+            catches,
+            was_in_atari && left_to_a_ladder(after, cell, reader),
+        )
+    })
+}
+
+thread_local! {
+    /// A board and a ladder reader per thread, reused so that the priors' ladder reading
+    /// allocates nothing after a thread's first: it runs for many candidates of every new
+    /// node of the tree.
+    static LADDER_SCRATCH: RefCell<(Option<Board>, LadderReader)> =
+        RefCell::new((None, LadderReader::new()));
+}
+
+/// `read` on a copy of `board` with `color`'s stone on `cell` (a legal move), with a
+/// ladder reader; both are the thread's own, reused from one call to the next. `read` must
+/// not call back into this function.
+pub(crate) fn with_stone_placed<R>(
+    board: &Board,
+    cell: usize,
+    color: Color,
+    read: impl FnOnce(&Board, &mut LadderReader) -> R,
+) -> R {
+    LADDER_SCRATCH.with_borrow_mut(|(after, reader)| {
+        let after = match after {
+            Some(after) => {
+                after.clone_from(board);
+                after
+            }
+            None => after.insert(board.clone()),
+        };
+        after.place(cell, color);
+        read(after, reader)
+    })
 }
 
 /// Whether the chain through `cell`, with two liberties on `after` and its opponent to
