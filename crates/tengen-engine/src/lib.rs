@@ -27,6 +27,7 @@
 //! phase) is [`estimate`](mod@estimate): one blocking call, [`estimate()`], with its own
 //! [`estimate::Budget`].
 
+mod choice;
 mod config;
 pub mod estimate;
 mod eval;
