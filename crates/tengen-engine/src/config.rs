@@ -65,13 +65,6 @@ pub struct SearchConfig {
     pub widening_base: u32,
     /// Stop early when the most visited move can no longer be overtaken.
     pub early_stop: bool,
-    /// The shape's say in the final choice: another root move searched at least
-    /// [`SearchConfig::tiebreak_visits`] of the most visited one's visits, and worth as much
-    /// within this many standard errors of the two values' difference, is played instead
-    /// when the prior likes it better (0: the most visited move, always).
-    pub shape_tiebreak: f64,
-    /// See [`SearchConfig::shape_tiebreak`]: a share in `0..=1`.
-    pub tiebreak_visits: f64,
     /// Seed of the playouts' random numbers (each thread derives its own).
     pub seed: u32,
 }
@@ -90,8 +83,6 @@ impl Default for SearchConfig {
             widening_from_size: 13,
             widening_base: 8,
             early_stop: true,
-            shape_tiebreak: 0.0,
-            tiebreak_visits: 0.5,
             seed: 1,
         }
     }
@@ -100,8 +91,7 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// This configuration with the parameters named in `text` changed: `key=value` pairs
     /// separated by commas, for experiments (`tengen gtp --tune rave=2000,pattern=80`).
-    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `early_stop` (0 or 1),
-    /// `tiebreak` ([`SearchConfig::shape_tiebreak`]), `tiebreak_visits` (a percentage), `atari`,
+    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `early_stop` (0 or 1), `atari`,
     /// `ladder`, `nakade`, `two_libs`, `pattern`, `lone_self_atari`, `lgr`, and the priors
     /// `even`, `capture_one`, `capture_many`, `escape`, `self_atari`, `prior_pattern`,
     /// `near1`, `near2`, `near3`, `empty_area`, `atari_prior`, `connect`, `cut`,
@@ -137,8 +127,6 @@ impl SearchConfig {
                 "expand" => config.expand_after = number as u32,
                 "score" => config.score_weight = number.min(1.0),
                 "widen" => config.widening_base = number as u32,
-                "tiebreak" => config.shape_tiebreak = number,
-                "tiebreak_visits" => config.tiebreak_visits = f64::from(percent()?) / 100.0,
                 "early_stop" => {
                     config.early_stop = match value.trim() {
                         "0" => false,

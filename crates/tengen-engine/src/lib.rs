@@ -27,7 +27,6 @@
 //! phase) is [`estimate`](mod@estimate): one blocking call, [`estimate()`], with its own
 //! [`estimate::Budget`].
 
-mod choice;
 mod config;
 pub mod estimate;
 mod eval;

@@ -13,7 +13,6 @@ use tengen_core::{
 
 pub use crate::config::{Budget, SearchConfig, TIME_MARGIN};
 use crate::{
-    choice,
     eval::Evaluation,
     margins::MarginHistograms,
     policy::{HeavyPolicy, Recorded, record, recorded_cell, recorded_color},
@@ -48,8 +47,7 @@ pub struct MoveInfo {
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
-    /// The move chosen: the most visited (always legal under the game's rules), `Pass` if
-    /// nothing else, unless [`SearchConfig::shape_tiebreak`] prefers another as good.
+    /// The most visited move (always legal under the game's rules), `Pass` if nothing else.
     pub best: Move,
     /// The root value for the player to move.
     pub winrate: f64,
@@ -728,11 +726,11 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
     });
     // The tree checked every root move against the game's rules when it made the root;
     // check again before answering, in case the tree came from an earlier move.
-    let legal = |m: &&MoveInfo| game.check_as(to_move, m.mv).is_ok();
-    let best = choice::shape_choice(&moves, shared.config)
-        .filter(legal)
-        .or_else(|| moves.iter().find(legal))
-        .map_or(Move::Pass, |m| m.mv);
+    let best = moves
+        .iter()
+        .map(|m| m.mv)
+        .find(|&mv| game.check_as(to_move, mv).is_ok())
+        .unwrap_or(Move::Pass);
     let root = tree.root().stats();
     SearchResult {
         best,
