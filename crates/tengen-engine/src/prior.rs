@@ -60,6 +60,11 @@ pub struct PriorWeights {
     /// 303 of 495 where 20 passed 226. It did not make the player stronger: level against
     /// GNU Go on 13×13, behind in games against the default on 19×19 (`BENCHMARKS.md`).
     pub root_learned_19: Option<u16>,
+    /// Another form of the learned prior (0: off, the form of [`PriorWeights::learned`]):
+    /// a move the learned model gives the probability `p` among the candidates gets
+    /// `k·√p` visits that all win on top of `even`, where `k` is this weight (Pachi's form
+    /// for its pattern prior). Needs `learned` > 0.
+    pub learned_sqrt: u16,
 }
 
 impl PriorWeights {
@@ -108,6 +113,7 @@ impl Default for PriorWeights {
             lone_first_line: 0,
             learned: 20,
             root_learned_19: None,
+            learned_sqrt: 0,
         }
     }
 }
@@ -199,8 +205,18 @@ fn learned_children(
             prior_value: strength,
         });
     }
-    let average = total / out.len().max(1) as f64;
     let even = f64::from(weights.even);
+    if weights.learned_sqrt > 0 {
+        let k = f64::from(weights.learned_sqrt);
+        for child in out.iter_mut() {
+            let won = (k * (child.prior_value / total.max(f64::MIN_POSITIVE)).sqrt()).round();
+            let visits = (even + won).min(f64::from(u16::MAX));
+            child.prior_value = (even * 0.5 + won) / visits.max(1.0);
+            child.prior_visits = visits as u16;
+        }
+        return;
+    }
+    let average = total / out.len().max(1) as f64;
     let learned = f64::from(weights.learned);
     for child in out.iter_mut() {
         let r = child.prior_value / average;

@@ -595,7 +595,11 @@ fn select(shared: &Shared<'_>, parent: &Edge, root: bool, first: u32, count: u32
         } else if root && shared.tree.edge(e).mv() == PASS && shared.tree.edge(e).visits() == 0 {
             return e;
         }
-        let (mut urgency, n) = shared.tree.edge(e).urgency(inverse_equivalence, node_value);
+        let (mut urgency, n) =
+            shared
+                .tree
+                .edge(e)
+                .urgency(inverse_equivalence, node_value, config.rave_prior_share);
         if config.exploration > 0.0 {
             urgency += config.exploration * (log_parent / n.max(1.0)).sqrt();
         }

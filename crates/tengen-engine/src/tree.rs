@@ -129,7 +129,12 @@ impl Edge {
     /// otherwise, and a fixed prior would keep a search that wins with every move from ever
     /// trying it.
     #[inline]
-    pub(crate) fn urgency(&self, inverse_equivalence: f64, node_value: f64) -> (f64, f64) {
+    pub(crate) fn urgency(
+        &self,
+        inverse_equivalence: f64,
+        node_value: f64,
+        rave_prior_share: f64,
+    ) -> (f64, f64) {
         let meta = self.meta.load(Relaxed);
         let prior_visits = f64::from((meta >> 16) as u16);
         let prior_mean = if meta as u16 == PASS {
@@ -140,8 +145,9 @@ impl Edge {
         let prior_wins = prior_visits * prior_mean;
         let n = f64::from(self.visits.load(Relaxed)) + prior_visits;
         let w = self.value.load(Relaxed) as f64 * (1.0 / VALUE_ONE) + prior_wins;
-        let rn = f64::from(self.rave_visits.load(Relaxed)) + prior_visits;
-        let rw = self.rave_value.load(Relaxed) as f64 * (1.0 / VALUE_ONE) + prior_wins;
+        let rn = f64::from(self.rave_visits.load(Relaxed)) + rave_prior_share * prior_visits;
+        let rw = self.rave_value.load(Relaxed) as f64 * (1.0 / VALUE_ONE)
+            + rave_prior_share * prior_wins;
         if n <= 0.0 {
             return (0.5, 0.0);
         }
