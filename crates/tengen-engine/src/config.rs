@@ -48,9 +48,6 @@ pub struct SearchConfig {
     pub expand_after: u32,
     /// RAVE: the number of visits at which real and AMAF values weigh the same.
     pub rave_equivalence: f64,
-    /// The share of a move's prior visits counted in its AMAF statistics as well as in its
-    /// real ones (1: all of them; 0: the prior weighs on the real mean alone).
-    pub rave_prior_share: f64,
     /// The UCB exploration constant (RAVE and priors explore; small is right).
     pub exploration: f64,
     /// Prior knowledge of new nodes.
@@ -78,7 +75,6 @@ impl Default for SearchConfig {
             threads: 1,
             expand_after: 3,
             rave_equivalence: 1000.0,
-            rave_prior_share: 1.0,
             exploration: 0.0,
             priors: PriorWeights::default(),
             playout: PlayoutWeights::default(),
@@ -95,11 +91,12 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// This configuration with the parameters named in `text` changed: `key=value` pairs
     /// separated by commas, for experiments (`tengen gtp --tune rave=2000,pattern=80`).
-    /// Keys: `rave`, `rave_prior` (percent), `explore`, `expand`, `score`, `widen`, `early_stop` (0 or 1), `atari`,
+    /// Keys: `rave`, `explore`, `expand`, `score`, `widen`, `early_stop` (0 or 1), `atari`,
     /// `ladder`, `nakade`, `two_libs`, `pattern`, `lone_self_atari`, `lgr`, and the priors
     /// `even`, `capture_one`, `capture_many`, `escape`, `self_atari`, `prior_pattern`,
     /// `near1`, `near2`, `near3`, `empty_area`, `atari_prior`, `connect`, `cut`,
-    /// `lone_first_line`, `learned`, `root19` (the root's learned weight on 19×19).
+    /// `lone_first_line`, `learned`, `root19` (the root's learned weight on 19×19),
+    /// `learned_sqrt` and `learned_sqrt_from` (the large boards' form of the learned prior).
     ///
     /// # Errors
     /// A message naming the key or value that is wrong.
@@ -128,7 +125,6 @@ impl SearchConfig {
             match key.trim() {
                 "rave" => config.rave_equivalence = number.max(1.0),
                 "explore" => config.exploration = number,
-                "rave_prior" => config.rave_prior_share = f64::from(percent()?) / 100.0,
                 "expand" => config.expand_after = number as u32,
                 "score" => config.score_weight = number.min(1.0),
                 "widen" => config.widening_base = number as u32,
@@ -163,6 +159,10 @@ impl SearchConfig {
                 "learned" => p.learned = small()?,
                 "root19" => p.root_learned_19 = Some(small()?),
                 "learned_sqrt" => p.learned_sqrt = small()?,
+                "learned_sqrt_from" => {
+                    p.learned_sqrt_from_size = u8::try_from(number as u64)
+                        .map_err(|_| format!("tuning {key}: {value} is too large"))?;
+                }
                 other => return Err(format!("tuning: unknown key {other:?}")),
             }
         }

@@ -128,6 +128,8 @@ struct Shared<'a> {
     eval: Evaluation,
     max_plies: u32,
     widening: bool,
+    /// The priors count in the AMAF statistics too (not with [`PriorWeights::optimistic`]).
+    prior_in_rave: bool,
     /// The rules charge a stone a point that a pass does not
     /// ([`Rules::stones_cost_points`]).
     stones_cost: bool,
@@ -211,6 +213,7 @@ impl Search {
             eval: Evaluation::new(game, extra_komi_half, self.config.score_weight),
             max_plies: 3 * game.size().area() as u32,
             widening: size >= self.config.widening_from_size,
+            prior_in_rave: !self.config.priors.optimistic(game.size()),
             stones_cost: game.rules().stones_cost_points(),
             stop: AtomicBool::new(false),
             playouts: AtomicU64::new(0),
@@ -599,7 +602,7 @@ fn select(shared: &Shared<'_>, parent: &Edge, root: bool, first: u32, count: u32
             shared
                 .tree
                 .edge(e)
-                .urgency(inverse_equivalence, node_value, config.rave_prior_share);
+                .urgency(inverse_equivalence, node_value, shared.prior_in_rave);
         if config.exploration > 0.0 {
             urgency += config.exploration * (log_parent / n.max(1.0)).sqrt();
         }

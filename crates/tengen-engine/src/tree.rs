@@ -119,7 +119,7 @@ impl Edge {
     }
 
     /// The selection value of this edge for its mover: the real and the AMAF means, each
-    /// with the prior's virtual visits, blended by the RAVE weight (Gelly and Silver's
+    /// with the prior's virtual visits (the real mean alone without `prior_in_rave`), blended by the RAVE weight (Gelly and Silver's
     /// `β = ñ / (ñ + n + ñ·n / equivalence)`), and the visits counted (prior included).
     /// Straight from the counters, with three divisions: this runs for every child of
     /// every node on every descent.
@@ -133,7 +133,7 @@ impl Edge {
         &self,
         inverse_equivalence: f64,
         node_value: f64,
-        rave_prior_share: f64,
+        prior_in_rave: bool,
     ) -> (f64, f64) {
         let meta = self.meta.load(Relaxed);
         let prior_visits = f64::from((meta >> 16) as u16);
@@ -145,9 +145,13 @@ impl Edge {
         let prior_wins = prior_visits * prior_mean;
         let n = f64::from(self.visits.load(Relaxed)) + prior_visits;
         let w = self.value.load(Relaxed) as f64 * (1.0 / VALUE_ONE) + prior_wins;
-        let rn = f64::from(self.rave_visits.load(Relaxed)) + rave_prior_share * prior_visits;
-        let rw = self.rave_value.load(Relaxed) as f64 * (1.0 / VALUE_ONE)
-            + rave_prior_share * prior_wins;
+        let (rave_prior_visits, rave_prior_wins) = if prior_in_rave {
+            (prior_visits, prior_wins)
+        } else {
+            (0.0, 0.0)
+        };
+        let rn = f64::from(self.rave_visits.load(Relaxed)) + rave_prior_visits;
+        let rw = self.rave_value.load(Relaxed) as f64 * (1.0 / VALUE_ONE) + rave_prior_wins;
         if n <= 0.0 {
             return (0.5, 0.0);
         }
@@ -393,5 +397,34 @@ mod tests {
         assert_eq!(copy.root().mv(), 2);
         assert_eq!(copy.root().visits(), 1);
         assert_eq!(copy.root().children().map(|c| c.1), Some(2));
+    }
+
+    #[test]
+    fn without_prior_in_rave_the_amaf_mean_is_the_playouts_alone() {
+        let tree = Tree::new(10, PASS);
+        assert!(tree.root().claim());
+        let optimistic = NewChild {
+            mv: 1,
+            prior_visits: 100,
+            prior_value: 1.0,
+        };
+        assert!(tree.expand(0, &[optimistic]));
+        let edge = tree.edge(tree.root().children().unwrap().0);
+        for _ in 0..100 {
+            edge.add_rave(0.0);
+        }
+        let inverse_equivalence = 1.0 / 1000.0;
+        // The real mean is the prior's 1.0 either way. With the prior, the AMAF mean is
+        // (100 + 0) / 200; without it 0 / 100.
+        let blend = |rn: f64, rave_mean: f64| {
+            let beta = rn / (rn + 100.0 + 100.0 * rn * inverse_equivalence);
+            (1.0 - beta) + beta * rave_mean
+        };
+        let (with, n) = edge.urgency(inverse_equivalence, 0.5, true);
+        let (without, _) = edge.urgency(inverse_equivalence, 0.5, false);
+        assert_eq!(n, 100.0);
+        assert!((with - blend(200.0, 0.5)).abs() < 1e-9, "{with}");
+        assert!((without - blend(100.0, 0.0)).abs() < 1e-9, "{without}");
+        assert!(without < with);
     }
 }
