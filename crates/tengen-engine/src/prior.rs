@@ -48,12 +48,15 @@ pub struct PriorWeights {
     /// of every hand-set term above but `even` (0: the hand-set terms, which levels 1–3
     /// use). A move `r` times as strong as the average candidate gets these visits at a win
     /// rate of `r / (1 + r)`. 20 by default: far stronger in games against Pachi than the
-    /// hand-set terms (`BENCHMARKS.md`). See also [`PriorWeights::root_learned_19`].
+    /// hand-set terms (`BENCHMARKS.md`). The form on 9×9 and smaller; see
+    /// [`PriorWeights::learned_sqrt`] for the larger boards, and
+    /// [`PriorWeights::root_learned_19`].
     pub learned: u16,
     /// [`PriorWeights::learned`] for the root's moves on 19×19 and larger; at 9×9 and
     /// smaller the root takes `learned`, and boards between a weight between the two in
     /// proportion to their points ([`PriorWeights::at_root`]). `None` (the default): the
-    /// root takes `learned` like every node.
+    /// root takes `learned` like every node. It weighs only where `learned`'s form is used:
+    /// not on the boards of [`PriorWeights::learned_sqrt`].
     ///
     /// More weight at the root makes the choice among moves whose values lie within the
     /// playouts' noise follow the learned shapes: on GNU Go's 19×19 move tests 500 passed
