@@ -128,7 +128,7 @@ struct Shared<'a> {
     eval: Evaluation,
     max_plies: u32,
     widening: bool,
-    /// The priors count in the AMAF statistics too (not with [`PriorWeights::optimistic`]).
+    /// The priors count in the AMAF statistics too (not with [`crate::PriorWeights::optimistic`]).
     prior_in_rave: bool,
     /// The rules charge a stone a point that a pass does not
     /// ([`Rules::stones_cost_points`]).

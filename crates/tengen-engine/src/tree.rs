@@ -119,7 +119,8 @@ impl Edge {
     }
 
     /// The selection value of this edge for its mover: the real and the AMAF means, each
-    /// with the prior's virtual visits (the real mean alone without `prior_in_rave`), blended by the RAVE weight (Gelly and Silver's
+    /// with the prior's virtual visits (the real mean alone without `prior_in_rave`),
+    /// blended by the RAVE weight (Gelly and Silver's
     /// `β = ñ / (ñ + n + ñ·n / equivalence)`), and the visits counted (prior included).
     /// Straight from the counters, with three divisions: this runs for every child of
     /// every node on every descent.
