@@ -48,8 +48,9 @@ pub struct PriorWeights {
     /// of every hand-set term above but `even` (0: the hand-set terms, which levels 1–3
     /// use). A move `r` times as strong as the average candidate gets these visits at a win
     /// rate of `r / (1 + r)`. 20 by default: far stronger in games against Pachi than the
-    /// hand-set terms (`BENCHMARKS.md`). The form on 9×9 and smaller; see
-    /// [`PriorWeights::learned_sqrt`] for the larger boards, and
+    /// hand-set terms (`BENCHMARKS.md`). The form on boards smaller than
+    /// [`PriorWeights::learned_sqrt_from_size`]; see [`PriorWeights::learned_sqrt`] for the
+    /// larger ones, and
     /// [`PriorWeights::root_learned_19`].
     pub learned: u16,
     /// [`PriorWeights::learned`] for the root's moves on 19×19 and larger; at 9×9 and
@@ -81,8 +82,39 @@ impl PriorWeights {
     /// Whether the priors on a board of `size` take the optimistic form of
     /// [`PriorWeights::learned_sqrt`].
     #[must_use]
-    pub fn optimistic(&self, size: BoardSize) -> bool {
+    pub(crate) fn optimistic(&self, size: BoardSize) -> bool {
         self.learned > 0 && self.learned_sqrt > 0 && size.get() >= self.learned_sqrt_from_size
+    }
+
+    /// How strongly the learned model favours a move, recovered from the prior that these
+    /// weights gave it on a board of `size`: in proportion to the model's probability for
+    /// the move among the candidates (the inverse of the two forms' formulas), 0 for the
+    /// pass. `None` for the hand-set terms, whose priors are no probability. What analysis
+    /// reports as a move's prior: the priors' values themselves are all alike under the
+    /// optimistic form (0.5 to 1).
+    pub(crate) fn learned_weight(
+        &self,
+        size: BoardSize,
+        pass: bool,
+        prior_visits: f64,
+        prior_value: f64,
+    ) -> Option<f64> {
+        if self.learned == 0 {
+            return None;
+        }
+        if pass {
+            return Some(0.0);
+        }
+        let even = f64::from(self.even);
+        if self.optimistic(size) {
+            // `k·√p` wins on top of the even visits.
+            let won = (prior_visits - even).max(0.0);
+            return Some(won * won);
+        }
+        // `r / (1 + r)` of the learned visits won, `r` the strength over the average.
+        let learned = f64::from(self.learned);
+        let q = ((prior_value * (even + learned) - 0.5 * even) / learned).clamp(0.0, 0.999_999);
+        Some(q / (1.0 - q))
     }
 
     /// These weights for the root of a search on a board of `size` × `size`: `learned`

@@ -18,7 +18,7 @@ use crate::{
     policy::{HeavyPolicy, Recorded, record, recorded_cell, recorded_color},
     prior,
     tactics::Candidates,
-    tree::{Edge, NewChild, PASS, Tree},
+    tree::{Edge, NewChild, PASS, Stats, Tree},
 };
 
 /// What the search thinks of one move at the root.
@@ -32,7 +32,8 @@ pub struct MoveInfo {
     pub winrate: f64,
     /// A lower confidence bound of the win rate (about 95 %).
     pub lcb: f64,
-    /// The prior's share among the root's moves, in `0..=1`.
+    /// The learned model's probability for the move among the root's moves, in `0..=1`
+    /// (with the hand-set priors of the lowest levels: the prior's share).
     pub prior: f64,
     /// The median final score of this search's playouts through it, in points for the
     /// player to move (negative: behind), under the game's rules and komi (the root's when
@@ -704,9 +705,16 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
     // `+ 0.0` turns White's −0 into 0: analysis prints an even score as 0.00, not −0.00.
     let to_player =
         |black_margin: Option<f64>| f64::from(to_move.sign()) * black_margin.unwrap_or(0.0) + 0.0;
+    let size = board.size();
+    let root_priors = shared.config.priors.at_root(size);
+    let prior_weight = |s: &Stats| {
+        root_priors
+            .learned_weight(size, s.mv == PASS, s.prior_visits, s.prior_value)
+            .unwrap_or(s.prior_value)
+    };
     if let Some((first, count)) = tree.root().children() {
         for e in first..first + count {
-            prior_total += tree.edge(e).stats().prior_value;
+            prior_total += prior_weight(&tree.edge(e).stats());
         }
         for e in first..first + count {
             let s = tree.edge(e).stats();
@@ -720,7 +728,7 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
                 visits: s.visits,
                 winrate: s.value,
                 lcb: lcb.max(0.0),
-                prior: s.prior_value / prior_total.max(1e-9),
+                prior: prior_weight(&s) / prior_total.max(1e-9),
                 score_lead: to_player(shared.margins.median_of(e).or(root_median)),
                 pv: principal_variation(tree, board, e),
             });

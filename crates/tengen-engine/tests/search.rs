@@ -150,6 +150,32 @@ fn the_tree_is_not_reused_after_a_move_out_of_turn() {
     }
 }
 
+/// Analysis (`lz-analyze`'s `prior`) reports the learned model's probability for each
+/// move, under both forms of the learned prior: not the priors' values, which on the large
+/// boards all lie between 0.5 and 1 and as shares would make every move look alike.
+#[test]
+fn analysis_reports_the_learned_models_probability_as_the_prior() {
+    let cancel = AtomicBool::new(false);
+    for size in [9u8, 19] {
+        let game = random_game(size, Rules::japanese(), 20, 5);
+        let result = Search::new(SearchConfig::default()).run(
+            &game,
+            Budget::playouts(2_000),
+            0,
+            &cancel,
+            None,
+        );
+        let top = result.moves.iter().map(|m| m.prior).fold(0.0, f64::max);
+        let sum: f64 = result.moves.iter().map(|m| m.prior).sum();
+        let uniform = 1.0 / f64::from(u32::from(size) * u32::from(size));
+        assert!(sum <= 1.0 + 1e-9, "{size}×{size}: priors sum to {sum}");
+        assert!(
+            top > 5.0 * uniform,
+            "{size}×{size}: the likeliest move's prior is {top}, near the uniform {uniform}"
+        );
+    }
+}
+
 /// On 19×19 the root may weigh the learned shapes more than the nodes below it. A root kept
 /// from the previous move's tree was such a node: it must get the root's priors, or the
 /// move chosen would depend on whether the tree was kept.
@@ -157,7 +183,10 @@ fn the_tree_is_not_reused_after_a_move_out_of_turn() {
 fn a_kept_root_gets_the_priors_of_a_fresh_root() {
     let mut game = random_game(19, Rules::japanese(), 30, 3);
     let cancel = AtomicBool::new(false);
-    let config = SearchConfig::default().tuned("root19=500").unwrap();
+    // `root19` weighs only on the learned prior's small-board form.
+    let config = SearchConfig::default()
+        .tuned("root19=500,learned_sqrt=0")
+        .unwrap();
     let mut kept = Search::new(config.clone());
     let first = kept.run(&game, Budget::playouts(3_000), 0, &cancel, None);
     let pv = &first.moves[0].pv;
