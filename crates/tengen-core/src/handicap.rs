@@ -1,7 +1,59 @@
-//! Fixed handicap placement: the AGA order of seed 000 (AGA-4, JP-4) and the GTP
-//! specification's order (for `fixed_handicap`).
+//! The handicap from the players' ranks (JP-3, AGA-4a), and fixed handicap placement: the AGA
+//! order of seed 000 (AGA-4, JP-4) and the GTP specification's order (for `fixed_handicap`).
 
-use crate::{BoardSize, Point};
+use crate::{BoardSize, Komi, Point, Rules};
+
+/// The most handicap stones a rank difference gives (JP-3, AGA-4).
+pub const MAX_RANK_HANDICAP: u32 = 9;
+
+/// What two players' ranks give them under a set of rules: the weaker takes Black.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RankHandicap {
+    /// 0: an even game (colours by nigiri); 1: the weaker takes Black and moves first, no
+    /// stones placed; 2 to 9: stones placed, then White moves. The same count
+    /// [`crate::Game::with_handicap`] takes.
+    pub stones: u32,
+    /// White's komi.
+    pub komi: Komi,
+}
+
+impl RankHandicap {
+    /// Whether the game is even (the same rank): colours are drawn, and the rules' even komi
+    /// applies.
+    #[must_use]
+    pub fn is_even(&self) -> bool {
+        self.stones == 0
+    }
+}
+
+/// The handicap two players `ranks_apart` ranks apart get under `rules`.
+///
+/// The seeds give it from the difference alone (seed 004, "Tasoitukset"; JP-2, JP-3; seed
+/// 000 point 4, AGA-3, AGA-4a): the same rank is an even game with the even komi; one rank
+/// apart, the weaker takes Black and moves first with the handicap komi (0 under the
+/// Japanese rules, 0.5 under the AGA's: its "one-stone handicap"); two ranks or more, as
+/// many stones as the difference, at most nine, with the handicap komi. The presets the
+/// seeds do not describe (`chinese`, `tromp-taylor`) take the same stones with their own
+/// handicap komi. The stones may not fit a small board: [`max_fixed_handicap`] says how
+/// many do, and a caller caps the count there (or places them freely).
+///
+/// ```
+/// use tengen_core::{Rules, handicap_from_ranks};
+/// // A 3-kyu against a 1-dan: three ranks apart.
+/// let h = handicap_from_ranks(3, &Rules::japanese());
+/// assert_eq!((h.stones, h.komi.to_string()), (3, "0".to_owned()));
+/// let h = handicap_from_ranks(1, &Rules::aga());
+/// assert_eq!((h.stones, h.komi.to_string()), (1, "0.5".to_owned()));
+/// ```
+#[must_use]
+pub fn handicap_from_ranks(ranks_apart: u32, rules: &Rules) -> RankHandicap {
+    let stones = ranks_apart.min(MAX_RANK_HANDICAP);
+    RankHandicap {
+        stones,
+        // `stones` is at most 9: it fits.
+        komi: rules.komi(stones as u8),
+    }
+}
 
 /// A handicap that cannot be placed on this board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]

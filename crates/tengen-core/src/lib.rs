@@ -42,7 +42,10 @@ pub use game::{
     ActionError, CYCLE_OCCURRENCES_FOR_VOID, Game, IllegalMove, MoveOutcome, Penalty, Phase,
     PlayedMove, Replayed, Setup, SetupError, Tolerance,
 };
-pub use handicap::{HandicapError, aga_handicap, gtp_handicap, max_fixed_handicap};
+pub use handicap::{
+    HandicapError, MAX_RANK_HANDICAP, RankHandicap, aga_handicap, gtp_handicap,
+    handicap_from_ranks, max_fixed_handicap,
+};
 pub use nigiri::Nigiri;
 pub use position::{History, Position};
 pub use rules::{

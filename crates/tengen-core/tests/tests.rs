@@ -13,4 +13,5 @@ mod perft;
 mod playout;
 mod position;
 mod properties;
+mod rank_handicap;
 mod scoring;

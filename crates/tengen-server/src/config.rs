@@ -46,6 +46,23 @@ pub struct ServerConfig {
     /// further ones wait their turn (first come, first served), their clock running.
     /// Default: the number of cores.
     pub search_workers: usize,
+    /// Accounts one address may register at once (a token bucket's size). Default 5.
+    pub accounts_burst: u32,
+    /// After the burst, one more account per address this often. Default 10 min.
+    pub accounts_refill: Duration,
+    /// Log-in attempts one address may make at once, and one account may receive at once
+    /// (two token buckets; an attempt takes from both). Default 20 and 5.
+    pub logins_per_address: u32,
+    /// See [`ServerConfig::logins_per_address`]. Default 5.
+    pub logins_per_account: u32,
+    /// After a burst, one more attempt this often. Default 30 s.
+    pub logins_refill: Duration,
+    /// A session (a log-in) lasts this long. Default 30 days.
+    pub session_ttl: Duration,
+    /// Password hashes (Argon2id) computed at once, each on a thread of its own; further
+    /// log-ins wait, so that a crowd of them leaves cores to the games. Default: half the
+    /// cores, at least one.
+    pub hash_workers: usize,
 }
 
 impl Default for ServerConfig {
@@ -62,6 +79,13 @@ impl Default for ServerConfig {
             invite_ttl: Duration::from_secs(24 * 3600),
             engine_timeout: Duration::from_secs(60),
             search_workers: std::thread::available_parallelism().map_or(1, usize::from),
+            accounts_burst: 5,
+            accounts_refill: Duration::from_secs(600),
+            logins_per_address: 20,
+            logins_per_account: 5,
+            logins_refill: Duration::from_secs(30),
+            session_ttl: Duration::from_secs(30 * 24 * 3600),
+            hash_workers: (std::thread::available_parallelism().map_or(1, usize::from) / 2).max(1),
         }
     }
 }

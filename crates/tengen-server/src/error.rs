@@ -17,9 +17,15 @@ pub enum AppError {
     /// No such game (or page).
     #[error("{0}")]
     NotFound(String),
+    /// The caller is not logged in, or the name or password is wrong.
+    #[error("{0}")]
+    Unauthorized(String),
     /// The caller may not do this.
     #[error("{0}")]
     Forbidden(String),
+    /// The request's body is larger than the server takes.
+    #[error("{0}")]
+    TooLarge(String),
     /// The request came too late (the seat is taken).
     #[error("{0}")]
     Conflict(String),
@@ -42,8 +48,10 @@ impl IntoResponse for AppError {
         let (status, message) = match &self {
             AppError::BadRequest(m) => (StatusCode::BAD_REQUEST, m.clone()),
             AppError::NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
+            AppError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, m.clone()),
             AppError::Forbidden(m) => (StatusCode::FORBIDDEN, m.clone()),
             AppError::Conflict(m) => (StatusCode::CONFLICT, m.clone()),
+            AppError::TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, m.clone()),
             AppError::Gone(m) => (StatusCode::GONE, m.clone()),
             AppError::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, m.clone()),
             AppError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m.clone()),

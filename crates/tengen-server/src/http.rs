@@ -38,6 +38,9 @@ const INDEX_HTML: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
 const STYLE_CSS: &str = include_str!("../web/style.css");
 
+/// The largest request body taken (a game form, a log-in, a challenge).
+const BODY_LIMIT: usize = 16 * 1024;
+
 /// Locks for starting games (see `Inner::loading`).
 const LOADING_STRIPES: usize = 64;
 
@@ -63,6 +66,8 @@ struct Inner {
     creations: PerAddress,
     /// "Review with Tengen" of finished games, on the search pool.
     reviews: crate::review::Reviews,
+    /// Accounts, sessions, ratings and challenges.
+    club: Arc<crate::club::Club>,
 }
 
 impl AppState {
@@ -82,7 +87,6 @@ impl AppState {
     ) -> AppState {
         let searches = crate::own::SearchPool::new(config.search_workers);
         AppState(Arc::new(Inner {
-            store,
             games: Mutex::new(HashMap::new()),
             loading: (0..LOADING_STRIPES)
                 .map(|_| tokio::sync::Mutex::new(()))
@@ -95,6 +99,8 @@ impl AppState {
                 crate::review::ReviewLimits::for_workers(config.search_workers),
             ),
             creations: PerAddress::new(config.games_burst, config.games_refill),
+            club: Arc::new(crate::club::Club::new(store.club(), config)),
+            store,
         }))
     }
 
@@ -129,6 +135,7 @@ impl AppState {
         if self.0.store.shared() {
             tokio::spawn(self.clone().take_over_orphans());
         }
+        tokio::spawn(Arc::clone(&self.0.club).rate_forever());
         Ok(n)
     }
 
@@ -145,6 +152,37 @@ impl AppState {
                 }
             }
         }
+    }
+
+    /// Stores a new game `id` with its seats' and invitation's hashes, and starts its actor.
+    pub(crate) async fn start_game(
+        &self,
+        id: &str,
+        setup: crate::settings::GameSetup,
+        seats: [Option<String>; 2],
+        invite: Option<String>,
+    ) -> Result<(), AppError> {
+        let record = Record::Created {
+            id: id.to_owned(),
+            setup,
+            seats,
+            invite,
+            at_ms: now_ms(),
+        };
+        let rt =
+            crate::runtime::Runtime::new(&record, Instant::now()).map_err(AppError::Internal)?;
+        self.0
+            .store
+            .append(id, 1, vec![to_json(&record)], actor::summary(&rt))
+            .await
+            .map_err(AppError::from)?;
+        self.game(id).await?;
+        Ok(())
+    }
+
+    /// The club (accounts, ratings, challenges).
+    pub(crate) fn club(&self) -> &crate::club::Club {
+        &self.0.club
     }
 
     /// The number of games with a running actor.
@@ -248,7 +286,8 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/ws/{id}", get(ws))
         .merge(crate::web::routes())
-        .layer(DefaultBodyLimit::max(16 * 1024))
+        .merge(crate::club::routes())
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // The whole request, body included (a WebSocket's request ends with its upgrade).
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
@@ -311,9 +350,16 @@ async fn info(State(state): State<AppState>) -> Json<serde_json::Value> {
     }))
 }
 
-fn form<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, AppError> {
-    body.map(|Json(t)| t)
-        .map_err(|e| AppError::BadRequest(e.body_text()))
+/// The JSON body of a request, or the refusal: 413 for a body over [`BODY_LIMIT`], 400 for
+/// anything else wrong with it.
+pub(crate) fn form<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, AppError> {
+    body.map(|Json(t)| t).map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::TooLarge(format!("the body is over {BODY_LIMIT} bytes"))
+        } else {
+            AppError::BadRequest(e.body_text())
+        }
+    })
 }
 
 /// What a game form would create, shown before confirming.
@@ -391,21 +437,9 @@ async fn create_game(
     let mut seats: [Option<String>; 2] = [None, None];
     seats[creator.index()] = secret::hash(&seat);
     let color = creator;
-    let record = Record::Created {
-        id: id.clone(),
-        setup,
-        seats,
-        invite: invite.as_deref().and_then(secret::hash),
-        at_ms: now_ms(),
-    };
-    let rt = crate::runtime::Runtime::new(&record, Instant::now()).map_err(AppError::Internal)?;
     state
-        .0
-        .store
-        .append(&id, 1, vec![to_json(&record)], actor::summary(&rt))
-        .await
-        .map_err(AppError::from)?;
-    state.game(&id).await?;
+        .start_game(&id, setup, seats, invite.as_deref().and_then(secret::hash))
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(Created {

@@ -36,6 +36,7 @@
 
 mod actor;
 mod clock;
+mod club;
 mod config;
 mod dead_stones;
 mod decide;
@@ -66,6 +67,7 @@ pub mod wire;
 mod ws;
 
 pub use clock::{ClockState, TimeControl};
+pub use club::{AccountChange, AdminCommand, ClubDb, administer};
 pub use config::{CHECKPOINT_ENV, ServerConfig};
 pub use error::AppError;
 pub use gtp_seat::{EngineCheck, check_engine};

@@ -55,27 +55,30 @@ impl TokenBucket {
     }
 }
 
-/// One token bucket per client address.
-pub(crate) struct PerAddress {
-    buckets: Mutex<HashMap<IpAddr, TokenBucket>>,
+/// One token bucket per key: a client address ([`PerAddress`]), or an account's name.
+pub(crate) struct PerKey<K> {
+    buckets: Mutex<HashMap<K, TokenBucket>>,
     burst: f64,
     per_second: f64,
 }
 
-/// Addresses remembered before full buckets (which say nothing) are forgotten.
+/// One token bucket per client address.
+pub(crate) type PerAddress = PerKey<IpAddr>;
+
+/// Keys remembered before full buckets (which say nothing) are forgotten.
 const PRUNE_AT: usize = 4096;
 
-impl PerAddress {
-    pub(crate) fn new(burst: u32, refill: Duration) -> PerAddress {
-        PerAddress {
+impl<K: std::hash::Hash + Eq> PerKey<K> {
+    pub(crate) fn new(burst: u32, refill: Duration) -> PerKey<K> {
+        PerKey {
             buckets: Mutex::new(HashMap::new()),
             burst: f64::from(burst.max(1)),
             per_second: 1.0 / refill.as_secs_f64().max(1e-3),
         }
     }
 
-    /// Takes one action for `ip`; else how long until it may act.
-    pub(crate) fn take(&self, ip: IpAddr) -> Result<(), Duration> {
+    /// Takes one action for `key`; else how long until it may act.
+    pub(crate) fn take(&self, key: K) -> Result<(), Duration> {
         let now = Instant::now();
         let Ok(mut buckets) = self.buckets.lock() else {
             return Ok(());
@@ -84,7 +87,7 @@ impl PerAddress {
             buckets.retain(|_, b| !b.is_full(self.burst, self.per_second, now));
         }
         buckets
-            .entry(ip)
+            .entry(key)
             .or_insert_with(|| TokenBucket::full(self.burst, now))
             .take(self.burst, self.per_second, now)
     }
@@ -129,10 +132,23 @@ impl Drop for Slot {
     }
 }
 
-/// The peer of a request served by [`crate::serve`]; requests from elsewhere (a router mounted in
-/// another server) all count as one unknown address.
+/// The peer of a request served by [`crate::serve`], as the limits key it: an IPv6 address by
+/// its /64 (one subscriber's whole network, which it may draw any address from), an IPv4
+/// address whole. Requests from elsewhere (a router mounted in another server) all count as
+/// one unknown address.
 pub(crate) fn peer_ip(info: Option<&ConnectInfo<SocketAddr>>) -> IpAddr {
-    info.map_or(Ipv4Addr::UNSPECIFIED.into(), |c| c.0.ip())
+    info.map_or(Ipv4Addr::UNSPECIFIED.into(), |c| limit_key(c.0.ip()))
+}
+
+/// `ip` as the limits count it: see [`peer_ip`].
+pub(crate) fn limit_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
+        },
+    }
 }
 
 #[cfg(test)]
@@ -150,6 +166,15 @@ mod tests {
         assert_eq!(wait, Duration::from_secs(2));
         assert!(b.take(3.0, 0.5, t0 + Duration::from_secs(2)).is_ok());
         assert!(b.take(3.0, 0.5, t0 + Duration::from_secs(2)).is_err());
+    }
+
+    #[test]
+    fn an_ipv6_address_counts_as_its_slash_64_and_a_mapped_ipv4_as_itself() {
+        let key = |s: &str| limit_key(s.parse().unwrap());
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), key("2001:db8:1:2:ffff:1:2:3"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::ffff:10.0.0.7"), key("10.0.0.7"));
+        assert_ne!(key("10.0.0.7"), key("10.0.0.8"));
     }
 
     #[test]

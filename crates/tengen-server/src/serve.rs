@@ -29,7 +29,7 @@ use tokio::{
 use crate::{
     config::ServerConfig,
     http::{AppState, app},
-    limits::{Connections, Slot},
+    limits::{Connections, Slot, limit_key},
 };
 
 /// The largest request head taken, in bytes (hyper answers `431` past it).
@@ -73,7 +73,8 @@ pub async fn serve_until(
             },
             () = &mut shutdown => return Ok(()),
         };
-        let Some(slot) = connections.open(peer.ip(), config.max_connections_per_ip) else {
+        let Some(slot) = connections.open(limit_key(peer.ip()), config.max_connections_per_ip)
+        else {
             tokio::spawn(refuse(stream, config.max_connections_per_ip));
             continue;
         };

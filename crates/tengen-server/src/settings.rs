@@ -161,26 +161,9 @@ impl GameSetup {
     }
 }
 
-/// A name as shown to everyone: without control characters (NUL, escapes, line breaks) or
-/// the invisible marks that reverse the text around them, trimmed, at most 40 characters;
-/// "Player" when nothing is left.
+/// A name as shown to everyone: see [`crate::club::guest_name`].
 pub(crate) fn player_name(given: Option<&str>) -> String {
-    let shown: String = given
-        .unwrap_or("")
-        .chars()
-        .filter(|&c| !c.is_control() && !is_direction_mark(c))
-        .collect();
-    let shown = shown.trim();
-    if shown.is_empty() {
-        return "Player".to_owned();
-    }
-    shown.chars().take(40).collect()
-}
-
-/// Unicode's embedding, override and isolate marks (U+202A–U+202E, U+2066–U+2069), which
-/// make a name display as something else.
-fn is_direction_mark(c: char) -> bool {
-    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    crate::club::guest_name(given)
 }
 
 impl CreateGame {

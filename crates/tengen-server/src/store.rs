@@ -15,6 +15,7 @@ mod postgres;
 mod sqlite;
 
 pub use cluster::LEASE_TTL;
+pub(crate) use pg_statement::bounded as bounded_pg;
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
@@ -137,6 +138,9 @@ pub trait Store: Send + Sync + 'static {
     /// The ids of the games that have started and are not finished (those waiting for their
     /// invited player are not among them).
     fn live_games(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>>;
+
+    /// The club's tables (accounts, sessions, ratings, challenges) in the same database.
+    fn club(&self) -> crate::club::ClubDb;
 
     /// What keeps the games, for the log and `/api/info`: `sqlite` or `postgres`.
     fn kind(&self) -> &'static str;
@@ -302,6 +306,127 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
             fence BIGINT NOT NULL
         );
         CREATE INDEX leases_node ON leases(node);",
+    },
+    // 4: the club: accounts, their sessions, the games between members, rating history,
+    // challenges and seeks, and the server's keys. Flags are integers (0/1) in both
+    // dialects, so that one SQL text serves both (`club/db.rs`).
+    Migration {
+        sqlite: "CREATE TABLE accounts (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            name_skeleton TEXT NOT NULL UNIQUE,
+            password_hash TEXT NOT NULL,
+            rank TEXT NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            rated_games INTEGER NOT NULL DEFAULT 0,
+            admin INTEGER NOT NULL DEFAULT 0,
+            disabled INTEGER NOT NULL DEFAULT 0,
+            created_ms INTEGER NOT NULL
+        );
+        CREATE TABLE sessions (
+            token_hash TEXT PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            created_ms INTEGER NOT NULL,
+            expires_ms INTEGER NOT NULL,
+            seen_ms INTEGER NOT NULL
+        );
+        CREATE INDEX sessions_account ON sessions(account_id);
+        CREATE TABLE club_games (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            black_id INTEGER REFERENCES accounts(id),
+            white_id INTEGER REFERENCES accounts(id),
+            rated INTEGER NOT NULL,
+            created_ms INTEGER NOT NULL,
+            rating_done INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX club_games_black ON club_games(black_id, created_ms);
+        CREATE INDEX club_games_white ON club_games(white_id, created_ms);
+        CREATE INDEX club_games_pending ON club_games(rating_done);
+        CREATE TABLE ratings (
+            account_id INTEGER NOT NULL REFERENCES accounts(id),
+            game_id TEXT NOT NULL REFERENCES games(id),
+            at_ms INTEGER NOT NULL,
+            rating_before DOUBLE PRECISION NOT NULL,
+            rating_after DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (account_id, game_id)
+        );
+        CREATE TABLE challenges (
+            id TEXT PRIMARY KEY,
+            from_id INTEGER NOT NULL REFERENCES accounts(id),
+            to_id INTEGER REFERENCES accounts(id),
+            settings TEXT NOT NULL,
+            rated INTEGER NOT NULL,
+            min_rank TEXT,
+            max_rank TEXT,
+            state TEXT NOT NULL,
+            game_id TEXT,
+            created_ms INTEGER NOT NULL
+        );
+        CREATE INDEX challenges_to ON challenges(to_id, state);
+        CREATE INDEX challenges_from ON challenges(from_id, state);
+        CREATE TABLE server_keys (
+            name TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );",
+        postgres: "CREATE TABLE accounts (
+            id BIGSERIAL PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            name_skeleton TEXT NOT NULL UNIQUE,
+            password_hash TEXT NOT NULL,
+            rank TEXT NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            rated_games BIGINT NOT NULL DEFAULT 0,
+            admin BIGINT NOT NULL DEFAULT 0,
+            disabled BIGINT NOT NULL DEFAULT 0,
+            created_ms BIGINT NOT NULL
+        );
+        CREATE TABLE sessions (
+            token_hash TEXT PRIMARY KEY,
+            account_id BIGINT NOT NULL REFERENCES accounts(id),
+            created_ms BIGINT NOT NULL,
+            expires_ms BIGINT NOT NULL,
+            seen_ms BIGINT NOT NULL
+        );
+        CREATE INDEX sessions_account ON sessions(account_id);
+        CREATE TABLE club_games (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            black_id BIGINT REFERENCES accounts(id),
+            white_id BIGINT REFERENCES accounts(id),
+            rated BIGINT NOT NULL,
+            created_ms BIGINT NOT NULL,
+            rating_done BIGINT NOT NULL DEFAULT 0
+        );
+        CREATE INDEX club_games_black ON club_games(black_id, created_ms);
+        CREATE INDEX club_games_white ON club_games(white_id, created_ms);
+        CREATE INDEX club_games_pending ON club_games(rating_done);
+        CREATE TABLE ratings (
+            account_id BIGINT NOT NULL REFERENCES accounts(id),
+            game_id TEXT NOT NULL REFERENCES games(id),
+            at_ms BIGINT NOT NULL,
+            rating_before DOUBLE PRECISION NOT NULL,
+            rating_after DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (account_id, game_id)
+        );
+        CREATE TABLE challenges (
+            id TEXT PRIMARY KEY,
+            from_id BIGINT NOT NULL REFERENCES accounts(id),
+            to_id BIGINT REFERENCES accounts(id),
+            settings TEXT NOT NULL,
+            rated BIGINT NOT NULL,
+            min_rank TEXT,
+            max_rank TEXT,
+            state TEXT NOT NULL,
+            game_id TEXT,
+            created_ms BIGINT NOT NULL
+        );
+        CREATE INDEX challenges_to ON challenges(to_id, state);
+        CREATE INDEX challenges_from ON challenges(from_id, state);
+        CREATE TABLE server_keys (
+            name TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );",
     },
 ];
 

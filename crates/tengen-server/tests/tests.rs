@@ -2,6 +2,7 @@
 
 mod abuse;
 mod clocks;
+mod club;
 mod cluster;
 mod common;
 mod durability;

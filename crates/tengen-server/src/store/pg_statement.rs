@@ -39,7 +39,7 @@ pub(super) fn pg_err(e: sqlx::Error) -> StoreError {
 }
 
 /// Runs `f` with [`STATEMENT_TIMEOUT`].
-pub(super) async fn bounded<T>(
+pub(crate) async fn bounded<T>(
     f: impl std::future::Future<Output = Result<T, sqlx::Error>>,
 ) -> Result<T, StoreError> {
     bounded_raw(f).await?.map_err(pg_err)

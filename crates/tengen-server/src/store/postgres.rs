@@ -230,6 +230,10 @@ impl Store for PgStore {
         ))
     }
 
+    fn club(&self) -> crate::club::ClubDb {
+        crate::club::ClubDb::postgres(self.pool.clone())
+    }
+
     fn kind(&self) -> &'static str {
         "postgres"
     }

@@ -25,6 +25,9 @@ struct Append {
 pub struct SqliteStore {
     writer: Mutex<std_mpsc::Sender<Append>>,
     reader: Arc<Mutex<rusqlite::Connection>>,
+    /// The club's connection: its writes wait for the appends' writer (SQLite has one
+    /// writer at a time) for up to the busy timeout.
+    club: crate::club::ClubDb,
 }
 
 fn open_conn(path: &Path, full_sync: bool) -> Result<rusqlite::Connection, StoreError> {
@@ -63,7 +66,7 @@ impl SqliteStore {
     /// Opens (or creates, with migrations) the database at `path`.
     ///
     /// # Errors
-    /// [`StoreError::Database`] when the file cannot be opened or migrated.
+    /// [`StoreError::Open`] when the file cannot be opened or migrated.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
         SqliteStore::open_with(path, false)
     }
@@ -81,6 +84,7 @@ impl SqliteStore {
         let mut conn = open_conn(path, full_sync).map_err(named)?;
         migrate(&mut conn).map_err(named)?;
         let reader = open_conn(path, full_sync).map_err(named)?;
+        let club = crate::club::ClubDb::sqlite(open_conn(path, full_sync).map_err(named)?);
         let (tx, rx) = std_mpsc::channel::<Append>();
         std::thread::Builder::new()
             .name("tengen-sqlite-writer".into())
@@ -89,6 +93,7 @@ impl SqliteStore {
         Ok(SqliteStore {
             writer: Mutex::new(tx),
             reader: Arc::new(Mutex::new(reader)),
+            club,
         })
     }
 
@@ -283,6 +288,10 @@ impl Store for SqliteStore {
             }
             Ok(out)
         }))
+    }
+
+    fn club(&self) -> crate::club::ClubDb {
+        self.club.clone()
     }
 
     fn kind(&self) -> &'static str {

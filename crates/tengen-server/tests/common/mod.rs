@@ -136,15 +136,44 @@ pub async fn http_text(
 }
 
 async fn http_on(
-    mut stream: TcpStream,
+    stream: TcpStream,
     addr: SocketAddr,
     method: &str,
     path: &str,
     body: Option<Value>,
 ) -> (u16, String) {
+    let (status, _, body) = request_on(stream, addr, method, path, &[], body).await;
+    (status, body)
+}
+
+/// One HTTP/1.1 request with extra `headers`: the status, the response's head (lower case)
+/// and its body.
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<Value>,
+) -> (u16, String, String) {
+    let stream = TcpStream::connect(addr).await.unwrap();
+    request_on(stream, addr, method, path, headers, body).await
+}
+
+async fn request_on(
+    mut stream: TcpStream,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<Value>,
+) -> (u16, String, String) {
     let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let extra: String = headers
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}\r\n"))
+        .collect();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(req.as_bytes()).await.unwrap();
@@ -165,7 +194,7 @@ async fn http_on(
     } else {
         rest.to_owned()
     };
-    (status, body)
+    (status, head.to_ascii_lowercase(), body)
 }
 
 fn dechunk(mut s: &str) -> String {

@@ -1,0 +1,155 @@
+//! The club: members with accounts, ranks and EGF ratings, their sessions, the games between
+//! them, challenges and seeks, and the handicap their ranks give (JP-3, AGA-4a). Guests
+//! keep playing through invite links as before; a member's seat in a game is an ordinary
+//! seat secret, derived for the member (`seats.rs`), so the games know nothing of accounts.
+
+mod accounts;
+mod challenges;
+mod db;
+mod events;
+mod names;
+mod password;
+mod players;
+mod ratings;
+mod seats;
+mod session;
+
+use std::{net::IpAddr, sync::Arc, time::Duration};
+
+use axum::{
+    Router,
+    routing::{get, patch, post},
+};
+
+pub use accounts::AccountChange;
+pub use db::ClubDb;
+pub(crate) use names::guest_name;
+
+use crate::{
+    config::ServerConfig,
+    http::AppState,
+    limits::{PerAddress, PerKey},
+};
+
+/// The club's share of the server's state.
+pub(crate) struct Club {
+    pub(crate) db: ClubDb,
+    pub(crate) config: ServerConfig,
+    pub(crate) passwords: password::Passwords,
+    pub(crate) registrations: PerAddress,
+    pub(crate) logins_by_address: PerKey<IpAddr>,
+    pub(crate) logins_by_name: PerKey<String>,
+    pub(crate) events: events::Events,
+    seat_key: tokio::sync::OnceCell<Arc<[u8]>>,
+}
+
+impl Club {
+    pub(crate) fn new(db: ClubDb, config: ServerConfig) -> Club {
+        Club {
+            db,
+            config,
+            passwords: password::Passwords::new(config.hash_workers),
+            registrations: PerAddress::new(config.accounts_burst, config.accounts_refill),
+            logins_by_address: PerKey::new(config.logins_per_address, config.logins_refill),
+            logins_by_name: PerKey::new(config.logins_per_account, config.logins_refill),
+            events: events::Events::default(),
+            seat_key: tokio::sync::OnceCell::new(),
+        }
+    }
+}
+
+/// How often each server looks for finished rated games to rate (a game's end also wakes
+/// it at once on the server that ran the game).
+pub(crate) const RATING_POLL: Duration = Duration::from_secs(2);
+
+/// The club's routes.
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/accounts", post(accounts::register))
+        .route(
+            "/api/session",
+            post(accounts::login).delete(accounts::logout),
+        )
+        .route("/api/me", get(accounts::me))
+        .route("/api/account/password", post(accounts::change_password))
+        .route("/api/players", get(players::list))
+        .route("/api/players/{name}", get(players::player))
+        .route(
+            "/api/challenges",
+            get(challenges::list).post(challenges::create),
+        )
+        .route("/api/challenges/preview", post(challenges::preview))
+        .route("/api/challenges/{id}/accept", post(challenges::accept))
+        .route("/api/challenges/{id}/decline", post(challenges::decline))
+        .route("/api/games/{id}/seat", get(seats::my_seat))
+        .route("/api/events", get(events::stream))
+        .route("/api/admin/accounts", post(accounts::admin_create))
+        .route("/api/admin/accounts/{name}", patch(accounts::admin_change))
+        .route("/api/admin/games/{id}", patch(ratings::admin_game))
+}
+
+/// What `tengen admin` does to a club's database.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum AdminCommand {
+    /// A new account.
+    CreateAccount {
+        /// The name, as the member will log in with it.
+        name: String,
+        /// The password (8 to 256 characters).
+        password: String,
+        /// The declared rank (`3k`, `1d`).
+        rank: String,
+        /// Make it an administrator.
+        admin: bool,
+    },
+    /// Changes to an account: rank, password, disabled, administrator.
+    Change {
+        /// The account's name (any case).
+        name: String,
+        /// What to change.
+        change: AccountChange,
+    },
+    /// Makes a game between members unrated (its rating changes taken back if it was rated).
+    Unrate {
+        /// The game's id.
+        game: String,
+    },
+}
+
+/// Carries out `command` on the club's tables of `store`; what was done, in words.
+///
+/// # Errors
+/// [`crate::AppError`] naming what is wrong: an invalid name, rank or password, an unknown
+/// account or game, a name taken, or the database.
+pub async fn administer(
+    store: &dyn crate::Store,
+    command: AdminCommand,
+) -> Result<String, crate::AppError> {
+    let club = Club::new(store.club(), ServerConfig::default());
+    match command {
+        AdminCommand::CreateAccount {
+            name,
+            password,
+            rank,
+            admin,
+        } => {
+            let account = club.new_account(&name, &password, &rank, admin).await?;
+            Ok(format!(
+                "created {:?} ({}{})",
+                account.name,
+                account.rank(),
+                if admin { ", administrator" } else { "" }
+            ))
+        }
+        AdminCommand::Change { name, change } => {
+            let done = club.change_account(&name, change).await?;
+            if done.is_empty() {
+                Ok(format!("{name:?}: nothing to change"))
+            } else {
+                Ok(format!("{name:?}: {}", done.join(", ")))
+            }
+        }
+        AdminCommand::Unrate { game } => club.unrate(&game).await,
+    }
+}
