@@ -564,3 +564,54 @@ fn ranks_are_written_as_go_players_write_them() {
     assert_eq!("3k".parse::<Rank>().unwrap().to_string(), "3k");
     assert_eq!("1 dan".parse::<Rank>().unwrap().to_string(), "1d");
 }
+
+/// `tests/fixtures/schema3.db` was written by the server before the club (schema version
+/// 3, commit cbc68cf): a game resigned after four moves, a game in play after three, and an
+/// invitation nobody opened. Migration 4 opens it with every game as it was, and the club
+/// works on it.
+#[tokio::test]
+async fn migration_4_opens_a_database_of_schema_3_with_every_game_intact() {
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema3.db");
+    let db = crate::common::temp_db("schema3");
+    std::fs::copy(&fixture, &db).unwrap();
+    let (addr, store) = server(&db.clone().into(), config()).await;
+    assert_eq!(store.schema_version(), tengen_server::SCHEMA_VERSION);
+    let mut games = store.list(10, 0).await.unwrap();
+    games.sort_by_key(|g| g.created_ms);
+    let shape: Vec<(&str, &str, Option<&str>, u32)> = games
+        .iter()
+        .map(|g| {
+            (
+                g.black.as_str(),
+                g.phase.as_str(),
+                g.result.as_deref(),
+                g.moves,
+            )
+        })
+        .collect();
+    assert_eq!(
+        shape,
+        vec![
+            ("Alice", "finished", Some("B+R"), 4),
+            ("Alice", "playing", None, 3),
+            ("Carol", "waiting", None, 0),
+        ]
+    );
+    // The game in play resumed where it was; the finished one gives its record.
+    let live = &games[1].id;
+    let (status, view) =
+        crate::common::http(addr, "GET", &format!("/api/games/{live}"), None).await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["state"]["ply"], 3, "{view}");
+    let (status, sgf) = crate::common::http_text(
+        addr,
+        "GET",
+        &format!("/api/games/{}/sgf", games[0].id),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(sgf.contains("RE[B+R]") && sgf.contains(";B[cc]"), "{sgf}");
+    register(addr, "Luca", "3k").await;
+}

@@ -1,5 +1,6 @@
 //! The `tengen` command: a thin layer of argument parsing over the Tengen crates.
 
+mod admin_cmd;
 mod bench;
 mod bench_estimate;
 mod diagnose;
@@ -33,6 +34,8 @@ enum Command {
     Score(sgf_cmd::ScoreArgs),
     /// Play Go in the browser: a web server that referees games and keeps them in SQLite or PostgreSQL.
     Serve(serve_cmd::ServeArgs),
+    /// Administer the club of a `tengen serve` database: accounts, ranks, unrated games.
+    Admin(admin_cmd::AdminArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -44,5 +47,6 @@ fn main() -> anyhow::Result<()> {
         Command::Serve(args) => serve_cmd::run(args),
         Command::Check(args) => sgf_cmd::check(args),
         Command::Score(args) => sgf_cmd::score(args),
+        Command::Admin(args) => admin_cmd::run(args),
     }
 }

@@ -173,16 +173,19 @@ async fn usable_engines(specs: &[String], timeout: Duration) -> Vec<(String, Str
 
 /// The store `--db` names: PostgreSQL for a `postgres://` URL, else a SQLite file; and how
 /// to name it in the log (without a password).
-async fn open_store(args: &ServeArgs) -> anyhow::Result<(Arc<dyn Store>, String)> {
-    if args.db.starts_with("postgres://") || args.db.starts_with("postgresql://") {
-        let store = PgStore::connect(&args.db)
+pub(crate) async fn open_store(
+    db: &str,
+    full_sync: bool,
+) -> anyhow::Result<(Arc<dyn Store>, String)> {
+    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+        let store = PgStore::connect(db)
             .await
             .map_err(|e| anyhow::anyhow!("--db: {e}"))?;
-        return Ok((Arc::new(store), store_name(&args.db)));
+        return Ok((Arc::new(store), store_name(db)));
     }
-    let path = Path::new(&args.db);
+    let path = Path::new(db);
     let store =
-        SqliteStore::open_with(path, args.full_sync).map_err(|e| anyhow::anyhow!("--db: {e}"))?;
+        SqliteStore::open_with(path, full_sync).map_err(|e| anyhow::anyhow!("--db: {e}"))?;
     Ok((Arc::new(store), path.display().to_string()))
 }
 
@@ -202,7 +205,7 @@ fn store_name(url: &str) -> String {
 
 async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let config = config(&args)?;
-    let (store, db_name) = open_store(&args).await?;
+    let (store, db_name) = open_store(&args.db, args.full_sync).await?;
     let schema = store.schema_version();
     let kind = store.kind();
     let engines = usable_engines(&args.engines, config.engine_timeout).await;
