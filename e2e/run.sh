@@ -43,5 +43,5 @@ if [ -z "$url" ]; then
 fi
 echo "e2e: $bin serving on $url"
 # One browser at a time (2 cores in CI); `e2e/run.sh chat.test.mjs` runs one file.
-if [ "$#" -eq 0 ]; then set -- play.test.mjs end.test.mjs chat.test.mjs phone.test.mjs review.test.mjs; fi
+if [ "$#" -eq 0 ]; then set -- play.test.mjs end.test.mjs chat.test.mjs phone.test.mjs review.test.mjs club.test.mjs; fi
 TENGEN_URL="$url" node --test --test-concurrency=1 "$@"

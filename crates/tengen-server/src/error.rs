@@ -3,6 +3,7 @@
 
 use axum::{
     Json,
+    extract::rejection::JsonRejection,
     http::StatusCode,
     response::{IntoResponse, Response},
 };
@@ -78,4 +79,19 @@ impl From<crate::store::StoreError> for AppError {
             e => AppError::Internal(e.to_string()),
         }
     }
+}
+
+/// The largest request body taken (a game form, a log-in, a challenge).
+pub(crate) const BODY_LIMIT: usize = 16 * 1024;
+
+/// The JSON body of a request, or the refusal: 413 for a body over [`BODY_LIMIT`], 400 for
+/// anything else wrong with it.
+pub(crate) fn form<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, AppError> {
+    body.map(|Json(t)| t).map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::TooLarge(format!("the body is over {BODY_LIMIT} bytes"))
+        } else {
+            AppError::BadRequest(e.body_text())
+        }
+    })
 }

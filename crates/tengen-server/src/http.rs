@@ -25,6 +25,7 @@ use crate::{
     actor::{self, ActorMsg, GameHandle, to_json},
     config::ServerConfig,
     error::AppError,
+    error::{BODY_LIMIT, form},
     forward,
     limits::{PerAddress, peer_ip},
     record::now_ms,
@@ -37,9 +38,6 @@ use crate::{
 const INDEX_HTML: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
 const STYLE_CSS: &str = include_str!("../web/style.css");
-
-/// The largest request body taken (a game form, a log-in, a challenge).
-const BODY_LIMIT: usize = 16 * 1024;
 
 /// Locks for starting games (see `Inner::loading`).
 const LOADING_STRIPES: usize = 64;
@@ -180,11 +178,6 @@ impl AppState {
         Ok(())
     }
 
-    /// The club (accounts, ratings, challenges).
-    pub(crate) fn club(&self) -> &crate::club::Club {
-        &self.0.club
-    }
-
     /// The number of games with a running actor.
     #[must_use]
     pub fn running_games(&self) -> usize {
@@ -260,6 +253,22 @@ impl AppState {
     }
 }
 
+impl crate::club::Host for AppState {
+    fn club(&self) -> &crate::club::Club {
+        &self.0.club
+    }
+
+    fn start_game(
+        &self,
+        id: &str,
+        setup: crate::settings::GameSetup,
+        seats: [Option<String>; 2],
+    ) -> crate::store::BoxFuture<'_, Result<(), AppError>> {
+        let id = id.to_owned();
+        Box::pin(async move { AppState::start_game(self, &id, setup, seats, None).await })
+    }
+}
+
 /// Where a game runs.
 pub(crate) enum Route {
     Here(GameHandle),
@@ -286,7 +295,7 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/ws/{id}", get(ws))
         .merge(crate::web::routes())
-        .merge(crate::club::routes())
+        .merge(crate::club::routes::<AppState>())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // The whole request, body included (a WebSocket's request ends with its upgrade).
         .layer(TimeoutLayer::with_status_code(
@@ -348,18 +357,6 @@ async fn info(State(state): State<AppState>) -> Json<serde_json::Value> {
         "store": state.0.store.kind(),
         "schema_version": state.0.store.schema_version(),
     }))
-}
-
-/// The JSON body of a request, or the refusal: 413 for a body over [`BODY_LIMIT`], 400 for
-/// anything else wrong with it.
-pub(crate) fn form<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, AppError> {
-    body.map(|Json(t)| t).map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            AppError::TooLarge(format!("the body is over {BODY_LIMIT} bytes"))
-        } else {
-            AppError::BadRequest(e.body_text())
-        }
-    })
 }
 
 /// What a game form would create, shown before confirming.

@@ -47,6 +47,7 @@ mod history;
 mod http;
 mod lag;
 mod limits;
+mod names;
 mod own;
 mod record;
 mod refusal;
@@ -67,7 +68,7 @@ pub mod wire;
 mod ws;
 
 pub use clock::{ClockState, TimeControl};
-pub use club::{AccountChange, AdminCommand, ClubDb, administer};
+pub use club::{AccountChange, AdminCommand, administer};
 pub use config::{CHECKPOINT_ENV, ServerConfig};
 pub use error::AppError;
 pub use gtp_seat::{EngineCheck, check_engine};
@@ -75,7 +76,7 @@ pub use http::{AppState, app};
 pub use serve::{serve, serve_until};
 pub use settings::{ColorChoice, CreateGame, OpponentChoice, Placement};
 pub use store::{
-    BoxFuture, Claim, GameSummary, LEASE_TTL, Lease, PgStore, SCHEMA_VERSION, SqliteStore, Store,
-    StoreError,
+    BoxFuture, Claim, ClubDb, GameSummary, LEASE_TTL, Lease, PgStore, SCHEMA_VERSION, SqliteStore,
+    Store, StoreError,
 };
 pub use ws::MAX_CLIENT_MESSAGE;

@@ -161,9 +161,9 @@ impl GameSetup {
     }
 }
 
-/// A name as shown to everyone: see [`crate::club::guest_name`].
+/// A name as shown to everyone: see [`crate::names::guest_name`].
 pub(crate) fn player_name(given: Option<&str>) -> String {
-    crate::club::guest_name(given)
+    crate::names::guest_name(given)
 }
 
 impl CreateGame {

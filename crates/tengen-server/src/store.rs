@@ -8,12 +8,15 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+mod club_db;
 mod cluster;
 mod pg_statement;
 mod pg_writer;
 mod postgres;
 mod sqlite;
 
+pub use club_db::ClubDb;
+pub(crate) use club_db::{Row, Sql, Value};
 pub use cluster::LEASE_TTL;
 pub(crate) use pg_statement::bounded as bounded_pg;
 pub use postgres::PgStore;
@@ -140,7 +143,7 @@ pub trait Store: Send + Sync + 'static {
     fn live_games(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>>;
 
     /// The club's tables (accounts, sessions, ratings, challenges) in the same database.
-    fn club(&self) -> crate::club::ClubDb;
+    fn club(&self) -> ClubDb;
 
     /// What keeps the games, for the log and `/api/info`: `sqlite` or `postgres`.
     fn kind(&self) -> &'static str;

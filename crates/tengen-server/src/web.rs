@@ -16,6 +16,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("sound.js", include_str!("../web/sound.js")),
     ("chat.js", include_str!("../web/chat.js")),
     ("rematch.js", include_str!("../web/rematch.js")),
+    ("club.js", include_str!("../web/club.js")),
     ("home.js", include_str!("../web/home.js")),
 ];
 

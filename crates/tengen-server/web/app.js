@@ -1,7 +1,8 @@
 // Tengen's browser client. It draws what the server sends and sends the player's intent;
 // every rule is decided by the server. Plain scripts sharing one scope, no build step (the
 // page is ~2000 lines): app.js (this: the game page), board.js, review.js, analysis.js,
-// sound.js, home.js (which starts the page).
+// sound.js, chat.js, rematch.js, club.js (accounts, players, challenges), home.js (which
+// starts the page).
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -35,10 +36,15 @@ function timedOut(st) {
   return m ? (m[1] === 'B' ? 'white' : 'black') : null;
 }
 
+/** The logged-in member's CSRF token (club.js sets it): every change carries it. */
+let csrfToken = null;
+
 async function api(method, path, body) {
+  const headers = body ? { 'content-type': 'application/json' } : {};
+  if (csrfToken && method !== 'GET') headers['x-csrf-token'] = csrfToken;
   const res = await fetch(path, {
     method,
-    headers: body ? { 'content-type': 'application/json' } : {},
+    headers,
     body: body ? JSON.stringify(body) : undefined,
   });
   let data = null;
@@ -88,6 +94,8 @@ async function showGame(id) {
   const hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get('seat')) localStorage.setItem('tengen.seat.' + id, hash.get('seat'));
   G.seat = localStorage.getItem('tengen.seat.' + id);
+  // A member's seat in a club game can be fetched from any browser they are logged in on.
+  if (!G.seat) G.seat = await memberSeat(id);
   const invite = hash.get('invite') || (hash.has('join') ? '' : null);
   if (location.hash) history.replaceState(null, '', '/g/' + id);
   if (invite !== null && !G.seat) {

@@ -3,10 +3,8 @@
 
 // ---------- Home: the form and the lists ----------
 
-function formValue(form) {
-  const f = new FormData(form);
-  let size = f.get('size');
-  if (size === 'other') size = f.get('size-other');
+/** The clock chosen on a form with the time fields (the new-game and challenge forms). */
+function timeControl(f) {
   const time = f.get('time');
   let tc = { kind: 'none' };
   if (time === 'byo_yomi') {
@@ -16,6 +14,21 @@ function formValue(form) {
     tc = { kind: 'fischer', initial_s: Math.round(+f.get('fi-initial') * 60),
       increment_s: +f.get('fi-inc'), max_s: Math.round(+f.get('fi-max') * 60) };
   }
+  return tc;
+}
+
+/** Shows the fields of the clock chosen on `form`. */
+function showTimeFields(form, kind) {
+  form.querySelectorAll('.time-fields').forEach((el) => {
+    el.classList.toggle('shown', el.dataset.for === kind);
+  });
+}
+
+function formValue(form) {
+  const f = new FormData(form);
+  let size = f.get('size');
+  if (size === 'other') size = f.get('size-other');
+  const tc = timeControl(f);
   const opp = f.get('opponent');
   let opponent = { kind: 'person' };
   if (opp === 'tengen') opponent = { kind: 'tengen', level: +f.get('level') };
@@ -38,9 +51,7 @@ let previewSeq = 0;
 async function refreshPreview() {
   const form = $('create-form');
   const body = formValue(form);
-  document.querySelectorAll('.time-fields').forEach((el) => {
-    el.classList.toggle('shown', el.dataset.for === body.time.kind);
-  });
+  showTimeFields(form, body.time.kind);
   const seq = ++previewSeq;
   try {
     const p = await api('POST', '/api/preview', body);
@@ -58,7 +69,6 @@ async function refreshPreview() {
 }
 
 async function showHome() {
-  $('home').hidden = false;
   document.title = 'Tengen';
   const saved = localStorage.getItem('tengen.name');
   if (saved) $('create-form').elements.name.value = saved;
@@ -99,6 +109,11 @@ async function showHome() {
     }
   });
   refreshPreview();
+  await loadLists();
+}
+
+/** The lobby and the lists of games (again each time the home page is shown). */
+async function loadLists() {
   const lists = await api('GET', '/api/games');
   const fill = (el, games, finished) => {
     el.innerHTML = '';
@@ -143,4 +158,5 @@ async function showHome() {
 // ---------- Start ----------
 
 const route = location.pathname.match(/^\/g\/([0-9a-f]{16})$/);
-if (route) showGame(route[1]); else showHome();
+startClub(!!route);
+if (route) showGame(route[1]); else startHomeRoutes();

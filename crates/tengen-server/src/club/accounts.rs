@@ -8,72 +8,15 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use serde::{Deserialize, Serialize};
-use tengen_club::{Rank, displayed_rank};
+use tengen_club::Rank;
 
 use super::{
     Club,
-    db::{Row, Sql, Value},
-    names, password,
+    account::{ACCOUNT_COLUMNS, Account, find},
+    password,
     session::{Member, cookie, csrf_of, same_origin},
 };
-use crate::{
-    error::AppError,
-    http::{AppState, form},
-    limits::peer_ip,
-    record::now_ms,
-    store::StoreError,
-};
-
-/// The columns [`Account::from_row`] reads, in its order.
-pub(crate) const ACCOUNT_COLUMNS: &str =
-    "a.id, a.name, a.rank, a.rating, a.rated_games, a.admin, a.disabled, a.created_ms";
-
-/// A member's account, without its password hash.
-#[derive(Clone, Debug)]
-pub(crate) struct Account {
-    pub(crate) id: i64,
-    pub(crate) name: String,
-    /// The rank declared at registration (or set by an administrator).
-    pub(crate) declared: Rank,
-    /// EGF rating (GoR).
-    pub(crate) rating: f64,
-    pub(crate) rated_games: u32,
-    pub(crate) admin: bool,
-    pub(crate) disabled: bool,
-    pub(crate) created_ms: i64,
-}
-
-impl Account {
-    /// Reads [`ACCOUNT_COLUMNS`] from `row` starting at column `at`.
-    pub(crate) fn from_row(row: &Row, at: usize) -> Account {
-        Account {
-            id: row.int(at),
-            name: row.text(at + 1),
-            declared: row.text(at + 2).parse().unwrap_or(Rank::MIN),
-            rating: row.real(at + 3),
-            rated_games: row.int(at + 4).clamp(0, i64::from(u32::MAX)) as u32,
-            admin: row.flag(at + 5),
-            disabled: row.flag(at + 6),
-            created_ms: row.int(at + 7),
-        }
-    }
-
-    /// The rank shown and used for handicaps: the rating's once the member has played enough
-    /// rated games, the declared one before.
-    pub(crate) fn rank(&self) -> Rank {
-        displayed_rank(self.declared, self.rating, self.rated_games)
-    }
-}
-
-/// An account by the name as typed (any case, confusables alike), if there is one.
-pub(crate) fn find(sql: &mut dyn Sql, name: &str) -> Result<Option<Account>, StoreError> {
-    Ok(sql
-        .query_one(
-            &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts a WHERE a.name_key = ?1"),
-            &[names::lookup_key(name).into()],
-        )?
-        .map(|row| Account::from_row(&row, 0)))
-}
+use crate::{error::AppError, error::form, limits::peer_ip, record::now_ms, store::Value};
 
 /// What the page and the API show of the member asking.
 #[derive(Serialize)]
@@ -132,8 +75,8 @@ async fn logged_in(
 }
 
 /// `POST /api/accounts {"name","password","rank"}`: a new member, logged in (201).
-pub(crate) async fn register(
-    State(state): State<AppState>,
+pub(crate) async fn register<H: super::Host>(
+    State(state): State<H>,
     peer: Option<axum::Extension<ConnectInfo<std::net::SocketAddr>>>,
     parts: axum::http::HeaderMap,
     body: Result<Json<Credentials>, JsonRejection>,
@@ -141,7 +84,7 @@ pub(crate) async fn register(
     same_origin(&parts)?;
     let form = form(body)?;
     let club = state.club();
-    let name = names::account_name(&form.name).map_err(AppError::BadRequest)?;
+    let name = crate::names::account_name(&form.name).map_err(AppError::BadRequest)?;
     password::check_new(&form.password)?;
     let rank = parse_rank(
         "rank",
@@ -165,7 +108,7 @@ impl Club {
     /// field when the name (or one differing by case or confusable characters) is taken.
     pub(crate) async fn create_account(
         &self,
-        name: names::AccountName,
+        name: crate::names::AccountName,
         rank: Rank,
         password_hash: String,
         admin: bool,
@@ -216,7 +159,7 @@ impl Club {
 
     /// The account and password hash of a name as typed, enabled or not.
     async fn credentials(&self, name: &str) -> Result<Option<(Account, String)>, AppError> {
-        let key = names::lookup_key(name);
+        let key = crate::names::lookup_key(name);
         Ok(self
             .db
             .transaction(move |sql| {
@@ -262,8 +205,8 @@ fn wrong_credentials() -> AppError {
 }
 
 /// `POST /api/session {"name","password"}`: logs in (200 with the cookie; 401 when wrong).
-pub(crate) async fn login(
-    State(state): State<AppState>,
+pub(crate) async fn login<H: super::Host>(
+    State(state): State<H>,
     peer: Option<axum::Extension<ConnectInfo<std::net::SocketAddr>>>,
     headers: axum::http::HeaderMap,
     body: Result<Json<Credentials>, JsonRejection>,
@@ -275,7 +218,9 @@ pub(crate) async fn login(
         return Err(wrong_credentials());
     }
     let by_address = club.logins_by_address.take(peer_ip(peer.as_deref()));
-    let by_name = club.logins_by_name.take(names::lookup_key(&form.name));
+    let by_name = club
+        .logins_by_name
+        .take(crate::names::lookup_key(&form.name));
     if let Err(wait) = by_address.and(by_name) {
         return Err(AppError::TooMany(format!(
             "too many log-in attempts; try again in {} s",
@@ -299,8 +244,8 @@ pub(crate) async fn login(
 }
 
 /// `DELETE /api/session`: logs out (204, and the cookie cleared).
-pub(crate) async fn logout(
-    State(state): State<AppState>,
+pub(crate) async fn logout<H: super::Host>(
+    State(state): State<H>,
     member: Member,
 ) -> Result<Response, AppError> {
     state.club().close_session(&member.session).await?;
@@ -325,8 +270,8 @@ pub(crate) struct NewPassword {
 
 /// `POST /api/account/password {"old","new"}`: changes the password (204); every other
 /// session of the account ends.
-pub(crate) async fn change_password(
-    State(state): State<AppState>,
+pub(crate) async fn change_password<H: super::Host>(
+    State(state): State<H>,
     member: Member,
     body: Result<Json<NewPassword>, JsonRejection>,
 ) -> Result<StatusCode, AppError> {
@@ -449,8 +394,8 @@ impl Club {
 }
 
 /// `PATCH /api/admin/accounts/{name}` (administrators): see [`AccountChange`].
-pub(crate) async fn admin_change(
-    State(state): State<AppState>,
+pub(crate) async fn admin_change<H: super::Host>(
+    State(state): State<H>,
     member: Member,
     Path(name): Path<String>,
     body: Result<Json<AccountChange>, JsonRejection>,
@@ -463,8 +408,8 @@ pub(crate) async fn admin_change(
 
 /// `POST /api/admin/accounts {"name","password","rank"}` (administrators): a new account,
 /// not logged in.
-pub(crate) async fn admin_create(
-    State(state): State<AppState>,
+pub(crate) async fn admin_create<H: super::Host>(
+    State(state): State<H>,
     member: Member,
     body: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<(StatusCode, Json<serde_json::Value>), AppError> {
@@ -494,7 +439,7 @@ impl Club {
         rank: &str,
         admin: bool,
     ) -> Result<Account, AppError> {
-        let name = names::account_name(name).map_err(AppError::BadRequest)?;
+        let name = crate::names::account_name(name).map_err(AppError::BadRequest)?;
         password::check_new(password_text)?;
         let rank = parse_rank("rank", rank)?;
         let hash = self.passwords.hash(password_text.to_owned()).await?;

@@ -14,18 +14,19 @@ use tengen_core::{BoardSize, Color, Komi, Rules, handicap_from_ranks, max_fixed_
 
 use super::{
     Club,
-    accounts::{ACCOUNT_COLUMNS, Account, find, parse_rank},
-    db::{Sql, Value},
+    account::{ACCOUNT_COLUMNS, Account, find},
+    accounts::parse_rank,
     events::Event,
     session::Member,
 };
 use crate::{
     clock::TimeControl,
     error::AppError,
-    http::{AppState, form},
+    error::form,
     record::now_ms,
     secret,
     settings::{ColorChoice, CreateGame, OpponentChoice, Placement},
+    store::{Sql, Value},
 };
 
 /// The game a challenge proposes, as its sender chose it.
@@ -282,8 +283,8 @@ pub(crate) struct Challenges {
     seeks: Vec<ChallengeView>,
 }
 
-pub(crate) async fn list(
-    State(state): State<AppState>,
+pub(crate) async fn list<H: super::Host>(
+    State(state): State<H>,
     member: Member,
 ) -> Result<Json<Challenges>, AppError> {
     let me = member.account;
@@ -312,8 +313,8 @@ pub(crate) async fn list(
 
 /// `POST /api/challenges/preview`: the game a challenge to `opponent` would propose, without
 /// sending it (for the form).
-pub(crate) async fn preview(
-    State(state): State<AppState>,
+pub(crate) async fn preview<H: super::Host>(
+    State(state): State<H>,
     member: Member,
     body: Result<Json<ChallengeForm>, JsonRejection>,
 ) -> Result<Json<Proposal>, AppError> {
@@ -355,8 +356,8 @@ pub(crate) struct Sent {
 }
 
 /// `POST /api/challenges`: challenges a member (or opens a seek without `opponent`); 201.
-pub(crate) async fn create(
-    State(state): State<AppState>,
+pub(crate) async fn create<H: super::Host>(
+    State(state): State<H>,
     member: Member,
     body: Result<Json<ChallengeForm>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Sent>), AppError> {
@@ -459,8 +460,8 @@ pub(crate) struct Accepted {
 
 /// `POST /api/challenges/{id}/accept`: the challenged member (or anyone in a seek's range)
 /// accepts; the game starts with the handicap and komi of [`Terms::propose`].
-pub(crate) async fn accept(
-    State(state): State<AppState>,
+pub(crate) async fn accept<H: super::Host>(
+    State(state): State<H>,
     member: Member,
     Path(id): Path<String>,
 ) -> Result<Json<Accepted>, AppError> {
@@ -542,21 +543,38 @@ pub(crate) async fn accept(
         name: Some(black.name.clone()),
         open: false,
     };
-    let mut setup = game_form.resolve(&[], true).map_err(AppError::BadRequest)?;
-    setup.nigiri = proposal.nigiri;
-    setup.name_seat(Color::White, &white.name);
-    setup.creator = if found.from.id == black.id {
-        Color::Black
-    } else {
-        Color::White
-    };
-    let seats = [
-        secret::hash(&club.seat_secret(&game, Color::Black).await?),
-        secret::hash(&club.seat_secret(&game, Color::White).await?),
-    ];
-    state.start_game(&game, setup, seats, None).await?;
-    club.record_game(&game, black.id, white.id, found.terms.rated)
-        .await?;
+    let started = async {
+        let mut setup = game_form.resolve(&[], true).map_err(AppError::BadRequest)?;
+        setup.nigiri = proposal.nigiri;
+        setup.name_seat(Color::White, &white.name);
+        setup.creator = if found.from.id == black.id {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let seats = [
+            secret::hash(&club.seat_secret(&game, Color::Black).await?),
+            secret::hash(&club.seat_secret(&game, Color::White).await?),
+        ];
+        state.start_game(&game, setup, seats).await?;
+        club.record_game(&game, black.id, white.id, found.terms.rated)
+            .await
+    }
+    .await;
+    if let Err(e) = started {
+        // The game did not start: the challenge is open again, as it was.
+        let reopen = id.clone();
+        let _ = club
+            .db
+            .transaction(move |sql| {
+                sql.execute(
+                    "UPDATE challenges SET state = 'open', game_id = NULL WHERE id = ?1",
+                    &[reopen.into()],
+                )
+            })
+            .await;
+        return Err(e);
+    }
     let color = if black.id == me.id {
         Color::Black
     } else {
@@ -618,8 +636,8 @@ impl Club {
 
 /// `POST /api/challenges/{id}/decline`: the challenged member declines, or the sender
 /// withdraws (a seek too).
-pub(crate) async fn decline(
-    State(state): State<AppState>,
+pub(crate) async fn decline<H: super::Host>(
+    State(state): State<H>,
     member: Member,
     Path(id): Path<String>,
 ) -> Result<StatusCode, AppError> {

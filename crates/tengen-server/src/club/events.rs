@@ -22,8 +22,9 @@ use futures_util::Stream;
 use serde::Serialize;
 use tokio::sync::broadcast;
 
-use super::{db::Value, session::Member};
-use crate::{error::AppError, http::AppState};
+use super::session::Member;
+use crate::error::AppError;
+use crate::store::Value;
 
 /// News for a member.
 #[derive(Clone, Debug, Serialize)]
@@ -74,8 +75,8 @@ impl Events {
 const LOOK_EVERY: Duration = Duration::from_secs(5);
 
 /// `GET /api/events`: the member's news as server-sent events.
-pub(crate) async fn stream(
-    State(state): State<AppState>,
+pub(crate) async fn stream<H: super::Host>(
+    State(state): State<H>,
     member: Member,
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>, AppError> {
     let club = state.club();
@@ -127,7 +128,7 @@ pub(crate) async fn stream(
 /// Marks the session seen, and sums up the member's open challenges (their count and the
 /// newest's time), or `None` once the session has ended.
 async fn look(
-    db: &super::ClubDb,
+    db: &crate::store::ClubDb,
     session: &str,
     account: i64,
 ) -> Result<Option<(i64, i64)>, crate::store::StoreError> {

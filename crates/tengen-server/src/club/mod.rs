@@ -3,11 +3,10 @@
 //! keep playing through invite links as before; a member's seat in a game is an ordinary
 //! seat secret, derived for the member (`seats.rs`), so the games know nothing of accounts.
 
+mod account;
 mod accounts;
 mod challenges;
-mod db;
 mod events;
-mod names;
 mod password;
 mod players;
 mod ratings;
@@ -22,14 +21,29 @@ use axum::{
 };
 
 pub use accounts::AccountChange;
-pub use db::ClubDb;
-pub(crate) use names::guest_name;
 
 use crate::{
     config::ServerConfig,
-    http::AppState,
+    error::AppError,
     limits::{PerAddress, PerKey},
+    settings::GameSetup,
+    store::{BoxFuture, ClubDb},
 };
+
+/// What the club needs of the server it is part of: its own state, and starting a game
+/// (the server's, so that a challenge's game is a game like any other). The club's handlers
+/// are generic over it so that the club does not depend on the HTTP layer that holds it.
+pub(crate) trait Host: Clone + Send + Sync + 'static {
+    /// The club's state.
+    fn club(&self) -> &Club;
+    /// Stores a new game with its seats' hashes, and starts it.
+    fn start_game(
+        &self,
+        id: &str,
+        setup: GameSetup,
+        seats: [Option<String>; 2],
+    ) -> BoxFuture<'_, Result<(), AppError>>;
+}
 
 /// The club's share of the server's state.
 pub(crate) struct Club {
@@ -63,29 +77,38 @@ impl Club {
 pub(crate) const RATING_POLL: Duration = Duration::from_secs(2);
 
 /// The club's routes.
-pub(crate) fn routes() -> Router<AppState> {
+pub(crate) fn routes<H: Host>() -> Router<H> {
     Router::new()
-        .route("/api/accounts", post(accounts::register))
+        .route("/api/accounts", post(accounts::register::<H>))
         .route(
             "/api/session",
-            post(accounts::login).delete(accounts::logout),
+            post(accounts::login::<H>).delete(accounts::logout::<H>),
         )
         .route("/api/me", get(accounts::me))
-        .route("/api/account/password", post(accounts::change_password))
-        .route("/api/players", get(players::list))
-        .route("/api/players/{name}", get(players::player))
+        .route(
+            "/api/account/password",
+            post(accounts::change_password::<H>),
+        )
+        .route("/api/players", get(players::list::<H>))
+        .route("/api/players/{name}", get(players::player::<H>))
         .route(
             "/api/challenges",
-            get(challenges::list).post(challenges::create),
+            get(challenges::list::<H>).post(challenges::create::<H>),
         )
-        .route("/api/challenges/preview", post(challenges::preview))
-        .route("/api/challenges/{id}/accept", post(challenges::accept))
-        .route("/api/challenges/{id}/decline", post(challenges::decline))
-        .route("/api/games/{id}/seat", get(seats::my_seat))
-        .route("/api/events", get(events::stream))
-        .route("/api/admin/accounts", post(accounts::admin_create))
-        .route("/api/admin/accounts/{name}", patch(accounts::admin_change))
-        .route("/api/admin/games/{id}", patch(ratings::admin_game))
+        .route("/api/challenges/preview", post(challenges::preview::<H>))
+        .route("/api/challenges/{id}/accept", post(challenges::accept::<H>))
+        .route(
+            "/api/challenges/{id}/decline",
+            post(challenges::decline::<H>),
+        )
+        .route("/api/games/{id}/seat", get(seats::my_seat::<H>))
+        .route("/api/events", get(events::stream::<H>))
+        .route("/api/admin/accounts", post(accounts::admin_create::<H>))
+        .route(
+            "/api/admin/accounts/{name}",
+            patch(accounts::admin_change::<H>),
+        )
+        .route("/api/admin/games/{id}", patch(ratings::admin_game::<H>))
 }
 
 /// What `tengen admin` does to a club's database.

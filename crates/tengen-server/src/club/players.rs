@@ -10,11 +10,12 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::{
-    accounts::{ACCOUNT_COLUMNS, Account, find},
-    db::{Sql, Value},
+use super::account::{ACCOUNT_COLUMNS, Account, find};
+use crate::{
+    error::AppError,
+    record::now_ms,
+    store::{GameSummary, Sql, Value},
 };
-use crate::{error::AppError, http::AppState, record::now_ms, store::GameSummary};
 
 /// A member counts as online while a page of theirs has been seen this recently.
 const ONLINE_WITHIN_MS: i64 = 60_000;
@@ -49,12 +50,12 @@ pub(crate) struct ListQuery {
 }
 
 /// `GET /api/players?q=ali&online=true`: members (at most 200), the strongest first.
-pub(crate) async fn list(
-    State(state): State<AppState>,
+pub(crate) async fn list<H: super::Host>(
+    State(state): State<H>,
     Query(query): Query<ListQuery>,
 ) -> Result<Json<Vec<PlayerRow>>, AppError> {
     let pattern = query.q.as_deref().map(|q| {
-        let key = super::names::lookup_key(q);
+        let key = crate::names::lookup_key(q);
         // LIKE's own characters in a name are matched as themselves.
         let escaped: String = key
             .chars()
@@ -167,8 +168,8 @@ fn outcome_for(result: Option<&str>, black: bool) -> Option<&'static str> {
     }
 }
 
-pub(crate) async fn player(
-    State(state): State<AppState>,
+pub(crate) async fn player<H: super::Host>(
+    State(state): State<H>,
     Path(name): Path<String>,
 ) -> Result<Json<PlayerPage>, AppError> {
     let now = now_ms() as i64;

@@ -11,17 +11,13 @@ use axum::{
 use serde::Deserialize;
 use tengen_club::{Handicap, Outcome, rate_game};
 
-use super::{
-    Club,
-    db::{Sql, Value},
-    session::Member,
-};
+use super::{Club, session::Member};
 use crate::{
     error::AppError,
-    http::{AppState, form},
+    error::form,
     record::now_ms,
     secret,
-    store::{GameSummary, StoreError},
+    store::{GameSummary, Sql, StoreError, Value},
 };
 
 /// How a finished game counts for the ratings: its outcome, or `None` for a game with no
@@ -202,8 +198,8 @@ pub(crate) struct GameChange {
 }
 
 /// `PATCH /api/admin/games/{id} {"rated": false}` (administrators): makes a game unrated.
-pub(crate) async fn admin_game(
-    State(state): State<AppState>,
+pub(crate) async fn admin_game<H: super::Host>(
+    State(state): State<H>,
     member: Member,
     Path(id): Path<String>,
     body: Result<Json<GameChange>, JsonRejection>,

@@ -15,8 +15,9 @@ use serde::Serialize;
 use sha2::Sha256;
 use tengen_core::Color;
 
-use super::{Club, db::Value, session::Member};
-use crate::{error::AppError, http::AppState, secret};
+use super::{Club, session::Member};
+use crate::store::Value;
+use crate::{error::AppError, secret};
 
 impl Club {
     async fn seat_key(&self) -> Result<Arc<[u8]>, AppError> {
@@ -90,8 +91,8 @@ pub(crate) struct MySeat {
 
 /// `GET /api/games/{id}/seat`: the member's seat secret in a game they play (404 if they do
 /// not play in it).
-pub(crate) async fn my_seat(
-    State(state): State<AppState>,
+pub(crate) async fn my_seat<H: super::Host>(
+    State(state): State<H>,
     member: Member,
     Path(id): Path<String>,
 ) -> Result<Json<MySeat>, AppError> {

@@ -16,10 +16,9 @@ use sha2::{Digest, Sha256};
 
 use super::{
     Club,
-    accounts::{ACCOUNT_COLUMNS, Account},
-    db::Value,
+    account::{ACCOUNT_COLUMNS, Account},
 };
-use crate::{error::AppError, http::AppState, record::now_ms, secret};
+use crate::{error::AppError, record::now_ms, secret, store::Value};
 
 /// The session cookie's name.
 pub(crate) const COOKIE: &str = "tengen_session";
@@ -91,10 +90,10 @@ pub(crate) struct Member {
 /// A member if the request has a valid session, else nobody (a guest).
 pub(crate) struct MaybeMember(pub(crate) Option<Member>);
 
-impl FromRequestParts<AppState> for Member {
+impl<H: super::Host> FromRequestParts<H> for Member {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Member, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &H) -> Result<Member, AppError> {
         let member = MaybeMember::from_request_parts(parts, state)
             .await?
             .0
@@ -116,13 +115,10 @@ impl FromRequestParts<AppState> for Member {
     }
 }
 
-impl FromRequestParts<AppState> for MaybeMember {
+impl<H: super::Host> FromRequestParts<H> for MaybeMember {
     type Rejection = AppError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<MaybeMember, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &H) -> Result<MaybeMember, AppError> {
         let Some(token) = token_of(&parts.headers) else {
             return Ok(MaybeMember(None));
         };

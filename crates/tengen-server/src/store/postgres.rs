@@ -230,8 +230,8 @@ impl Store for PgStore {
         ))
     }
 
-    fn club(&self) -> crate::club::ClubDb {
-        crate::club::ClubDb::postgres(self.pool.clone())
+    fn club(&self) -> super::ClubDb {
+        super::ClubDb::postgres(self.pool.clone())
     }
 
     fn kind(&self) -> &'static str {

@@ -27,7 +27,7 @@ pub struct SqliteStore {
     reader: Arc<Mutex<rusqlite::Connection>>,
     /// The club's connection: its writes wait for the appends' writer (SQLite has one
     /// writer at a time) for up to the busy timeout.
-    club: crate::club::ClubDb,
+    club: super::ClubDb,
 }
 
 fn open_conn(path: &Path, full_sync: bool) -> Result<rusqlite::Connection, StoreError> {
@@ -84,7 +84,7 @@ impl SqliteStore {
         let mut conn = open_conn(path, full_sync).map_err(named)?;
         migrate(&mut conn).map_err(named)?;
         let reader = open_conn(path, full_sync).map_err(named)?;
-        let club = crate::club::ClubDb::sqlite(open_conn(path, full_sync).map_err(named)?);
+        let club = super::ClubDb::sqlite(open_conn(path, full_sync).map_err(named)?);
         let (tx, rx) = std_mpsc::channel::<Append>();
         std::thread::Builder::new()
             .name("tengen-sqlite-writer".into())
@@ -290,7 +290,7 @@ impl Store for SqliteStore {
         }))
     }
 
-    fn club(&self) -> crate::club::ClubDb {
+    fn club(&self) -> super::ClubDb {
         self.club.clone()
     }
 

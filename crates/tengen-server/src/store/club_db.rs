@@ -10,7 +10,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::super::store::{StoreError, bounded_pg};
+use super::{StoreError, bounded_pg};
 
 /// A value bound to, or read from, a statement.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,56 @@
+//! A member's account as the club's modules read it.
+
+use tengen_club::{Rank, displayed_rank};
+
+use crate::store::{Row, Sql, StoreError};
+
+/// The columns [`Account::from_row`] reads, in its order.
+pub(crate) const ACCOUNT_COLUMNS: &str =
+    "a.id, a.name, a.rank, a.rating, a.rated_games, a.admin, a.disabled, a.created_ms";
+
+/// A member's account, without its password hash.
+#[derive(Clone, Debug)]
+pub(crate) struct Account {
+    pub(crate) id: i64,
+    pub(crate) name: String,
+    /// The rank declared at registration (or set by an administrator).
+    pub(crate) declared: Rank,
+    /// EGF rating (GoR).
+    pub(crate) rating: f64,
+    pub(crate) rated_games: u32,
+    pub(crate) admin: bool,
+    pub(crate) disabled: bool,
+    pub(crate) created_ms: i64,
+}
+
+impl Account {
+    /// Reads [`ACCOUNT_COLUMNS`] from `row` starting at column `at`.
+    pub(crate) fn from_row(row: &Row, at: usize) -> Account {
+        Account {
+            id: row.int(at),
+            name: row.text(at + 1),
+            declared: row.text(at + 2).parse().unwrap_or(Rank::MIN),
+            rating: row.real(at + 3),
+            rated_games: row.int(at + 4).clamp(0, i64::from(u32::MAX)) as u32,
+            admin: row.flag(at + 5),
+            disabled: row.flag(at + 6),
+            created_ms: row.int(at + 7),
+        }
+    }
+
+    /// The rank shown and used for handicaps: the rating's once the member has played enough
+    /// rated games, the declared one before.
+    pub(crate) fn rank(&self) -> Rank {
+        displayed_rank(self.declared, self.rating, self.rated_games)
+    }
+}
+
+/// An account by the name as typed (any case, confusables alike), if there is one.
+pub(crate) fn find(sql: &mut dyn Sql, name: &str) -> Result<Option<Account>, StoreError> {
+    Ok(sql
+        .query_one(
+            &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts a WHERE a.name_key = ?1"),
+            &[crate::names::lookup_key(name).into()],
+        )?
+        .map(|row| Account::from_row(&row, 0)))
+}
