@@ -11,6 +11,7 @@ use crate::{
 };
 
 mod end;
+mod removed;
 mod restart;
 
 pub use end::{Penalty, Replayed, Tolerance};
