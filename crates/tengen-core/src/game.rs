@@ -42,20 +42,26 @@ pub enum IllegalMove {
     /// It is the other player's move.
     #[error("it is not this player's turn")]
     NotYourTurn,
+    /// A move after a second double pass under AGA, which [`Game::replay_move`] would take
+    /// as resuming play: play was resumed once already, so that double pass ended the game
+    /// with every stone alive (AGA-10), and play does not resume again.
+    #[error("under AGA-10 the second double pass ended the game with every stone alive")]
+    EndedAllAlive,
 }
 
 impl IllegalMove {
-    /// Whether a replayed record may keep a move that broke this rule ([`Game::play_tolerant`]):
-    /// the board can still hold it. A ko or superko violation, a suicide and a move out of
-    /// turn are tolerable; a stone on an occupied or off-board point, or any move once play
-    /// has stopped, is not.
+    /// Whether a replayed record may keep a move that broke this rule ([`Game::play_tolerant`],
+    /// [`Tolerance::Board`]): the board can still hold it. A ko or superko violation, a
+    /// suicide, a move out of turn and play resumed after AGA-10 ended the game are tolerable;
+    /// a stone on an occupied or off-board point, or any move once the game is over, is not.
     #[must_use]
     pub const fn is_tolerable(self) -> bool {
         match self {
             IllegalMove::Suicide
             | IllegalMove::Ko
             | IllegalMove::Superko
-            | IllegalMove::NotYourTurn => true,
+            | IllegalMove::NotYourTurn
+            | IllegalMove::EndedAllAlive => true,
             IllegalMove::Occupied | IllegalMove::OffBoard | IllegalMove::GameOver => false,
         }
     }
@@ -169,6 +175,9 @@ enum Action {
     SetDead(Vec<Point>),
     Accept(Color),
     Resume(Color),
+    /// A record resumed play after AGA-10 ended the game, with this player to move
+    /// ([`Tolerance::Board`]).
+    ResumeTolerant(Color),
     End(GameResult),
 }
 
@@ -750,6 +759,10 @@ impl Game {
                 Action::SetDead(points) => game.set_dead(&points).map_err(|_| ()),
                 Action::Accept(c) => game.accept(c).map(|_| ()).map_err(|_| ()),
                 Action::Resume(c) => game.resume(c).map(|_| ()).map_err(|_| ()),
+                Action::ResumeTolerant(c) => {
+                    game.resume_tolerant(c);
+                    Ok(())
+                }
                 Action::End(result) => game.end(result).map(|_| ()).map_err(|_| ()),
             };
         }
