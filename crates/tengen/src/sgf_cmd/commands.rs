@@ -8,7 +8,7 @@ use tengen_core::vertex;
 use tengen_core::{Color, Game, HalfPoints, Point, Rules, Score, Scoring};
 use tengen_sgf::{
     Collection, GameTree, Mode, ReplayError, ReplayOptions, has_territory_marks,
-    marked_dead_stones, parse, replay,
+    marked_dead_stones, replay,
 };
 
 /// Every game readable and legal (check) or scored (score).
@@ -18,16 +18,11 @@ pub(crate) const EXIT_ILLEGAL: i32 = 1;
 /// Some file cannot be read.
 pub(crate) const EXIT_UNREADABLE: i32 = 2;
 
+/// The games of the SGF file at `path` (at most [`tengen_sgf::MAX_FILE_BYTES`] of it is
+/// read), or `None` after a line on `err` naming the file and what is wrong.
 fn read_file(path: &Path, err: &mut impl Write) -> Option<Collection> {
     let name = path.display();
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            let _ = writeln!(err, "{name}: cannot read: {e}");
-            return None;
-        }
-    };
-    match parse(&bytes, Mode::Lenient) {
+    match tengen_sgf::read_file(path, Mode::Lenient) {
         Ok(collection) => {
             let shown = collection.warnings.len().min(3);
             for w in &collection.warnings[..shown] {
@@ -40,7 +35,7 @@ fn read_file(path: &Path, err: &mut impl Write) -> Option<Collection> {
             Some(collection)
         }
         Err(e) => {
-            let _ = writeln!(err, "{name}: not a readable SGF file: {e}");
+            let _ = writeln!(err, "{e}");
             None
         }
     }

@@ -37,6 +37,31 @@ fn check_exits_0_1_or_2_with_one_line_per_problem() {
 }
 
 #[test]
+fn check_and_score_refuse_a_file_over_the_sgf_size_limit_naming_it_and_the_limit() {
+    // A sparse file one byte over the limit: nothing is written to the disk.
+    let big = temp_file("big.sgf", b"");
+    std::fs::File::options()
+        .write(true)
+        .open(&big)
+        .and_then(|f| f.set_len(tengen_sgf::MAX_FILE_BYTES + 1))
+        .unwrap();
+    let refusal = format!(
+        "{}: larger than 16777216 bytes (16 MiB), the most Tengen reads of an SGF file\n",
+        big.display()
+    );
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(check_command(&[&big], &mut out, &mut err), EXIT_UNREADABLE);
+    assert_eq!(String::from_utf8_lossy(&err), refusal);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let options = ScoreOptions::default();
+    assert_eq!(
+        score_command(&[&big], &options, None, &mut out, &mut err),
+        EXIT_UNREADABLE
+    );
+    assert_eq!(String::from_utf8_lossy(&err), refusal);
+}
+
+#[test]
 fn score_prints_the_breakdown_and_json_with_marked_dead_stones() {
     // 5×5: Black wall on column c, White on column d; a dead white stone at b2 in Black's
     // area, marked TB.
