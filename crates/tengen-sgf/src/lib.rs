@@ -38,7 +38,7 @@ mod tree;
 mod write;
 
 pub use error::{ErrorKind, PropertyError, SgfError, TextPosition};
-pub use file::{FileError, MAX_FILE_BYTES, read_file};
+pub use file::{FileError, MAX_FILE_BYTES, NotSgf, read_file};
 pub use go::{RecordedResult, WinBy, parse_point, point_text};
 pub use parse::{Collection, Mode, parse, parse_str};
 pub use replay::{

@@ -37,6 +37,26 @@ fn check_exits_0_1_or_2_with_one_line_per_problem() {
 }
 
 #[test]
+fn check_refuses_random_bytes_and_a_file_without_properties_naming_the_file() {
+    // 200 KB as /dev/urandom gives them: the lenient reader finds `(;` and stray properties.
+    let mut rng = tengen_core::playout::XorShift32::new(12);
+    let noise: Vec<u8> = (0..200_000).map(|_| rng.below(256) as u8).collect();
+    let random = temp_file("random.sgf", &noise);
+    let empty = temp_file("empty-game.sgf", b"(;)");
+    for (path, why) in [
+        (&random, "binary data, not text"),
+        (&empty, "it holds no SGF property"),
+    ] {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(check_command(&[path], &mut out, &mut err), EXIT_UNREADABLE);
+        assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+        let err = String::from_utf8_lossy(&err);
+        let expected = format!("{}: not an SGF file: {why}", path.display());
+        assert!(err.starts_with(&expected), "{err}");
+    }
+}
+
+#[test]
 fn check_and_score_refuse_a_file_over_the_sgf_size_limit_naming_it_and_the_limit() {
     // A sparse file one byte over the limit: nothing is written to the disk.
     let big = temp_file("big.sgf", b"");
