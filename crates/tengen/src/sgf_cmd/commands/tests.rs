@@ -245,3 +245,56 @@ fn half_points_are_json_numbers_written_as_the_text_writes_them() {
     assert_eq!(half(-6).to_string(), "-3");
     assert_eq!(half(0).to_string(), "0");
 }
+
+#[test]
+fn score_warns_when_the_count_differs_from_re_and_when_the_record_has_no_km() {
+    // MARKED counts B+5.5.
+    let marked = String::from_utf8(MARKED.to_vec()).unwrap();
+    let warnings = |text: &str, json: bool| {
+        let path = temp_file("warned.sgf", text.as_bytes());
+        let options = ScoreOptions {
+            json,
+            ..ScoreOptions::default()
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(
+            score_command(&[&path], &options, None, &mut out, &mut err),
+            0
+        );
+        let prefix = format!("{}: game 1: warning: ", path.display());
+        let err = String::from_utf8_lossy(&err).into_owned();
+        let lines: Vec<String> = err
+            .lines()
+            .map(|l| l.strip_prefix(&prefix).unwrap_or(l).to_owned())
+            .collect();
+        (lines, String::from_utf8_lossy(&out).into_owned())
+    };
+    let with_re = |re: &str| marked.replacen("KM[0.5]", &format!("KM[0.5]RE[{re}]"), 1);
+    for agreeing in ["B+5.5", "B+", "B+R", "W+T", "Void", "?"] {
+        assert_eq!(warnings(&with_re(agreeing), false).0, Vec::<String>::new());
+    }
+    for (re, warning) in [
+        (
+            "W+15.5",
+            "the count B+5.5 differs from the recorded RE[W+15.5]",
+        ),
+        (
+            "B+9.5",
+            "the count B+5.5 differs from the recorded RE[B+9.5]",
+        ),
+        ("W+", "the count B+5.5 differs from the recorded RE[W+]"),
+        ("0", "the count B+5.5 differs from the recorded RE[0]"),
+    ] {
+        assert_eq!(warnings(&with_re(re), false).0, [warning]);
+    }
+    let (lines, json) = warnings(&with_re("W+15.5"), true);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["warnings"][0], lines[0]);
+    // Without KM, the preset's komi (Japanese: 6.5), said so: W+0.5 on the count.
+    let (lines, out) = warnings(&marked.replacen("KM[0.5]", "", 1), false);
+    assert_eq!(
+        lines,
+        ["no KM in the record: counted with komi 6.5 of japanese"]
+    );
+    assert!(out.contains("W+0.5 "), "{out}");
+}
