@@ -720,64 +720,23 @@ impl Game {
         usize::from(p.y) * usize::from(self.size().get()) + usize::from(p.x)
     }
 
-    /// Takes back the last move and every action after it (dead marks, acceptances,
-    /// resignation), restoring the game exactly as it was before that move.
-    ///
-    /// # Errors
-    /// [`ActionError::NothingToUndo`] when no move has been played.
-    pub fn undo(&mut self) -> Result<(), ActionError> {
-        let last_move = self
-            .actions
-            .iter()
-            .rposition(|a| matches!(a, Action::Move { .. }))
-            .ok_or(ActionError::NothingToUndo)?;
-        let mut actions = std::mem::take(&mut self.actions);
-        actions.truncate(last_move);
-        let mut game = Game::from_board(
-            self.initial.clone(),
-            self.initial_to_move,
-            self.handicap,
-            self.rules,
-        );
-        game.komi = self.komi;
-        game.play_through_cycles = self.play_through_cycles;
-        for action in actions {
-            // Every action was accepted once; replaying it from the same start accepts it again.
-            let _ = match action {
-                Action::Move {
-                    color,
-                    mv,
-                    tolerant,
-                } => {
-                    if tolerant {
-                        game.play_tolerant(color, mv).map(|_| ()).map_err(|_| ())
-                    } else {
-                        game.play_as(color, mv).map(|_| ()).map_err(|_| ())
-                    }
-                }
-                Action::ToggleDead(p) => game.toggle_dead(p).map(|_| ()).map_err(|_| ()),
-                Action::SetDead(points) => game.set_dead(&points).map_err(|_| ()),
-                Action::Accept(c) => game.accept(c).map(|_| ()).map_err(|_| ()),
-                Action::Resume(c) => game.resume(c).map(|_| ()).map_err(|_| ()),
-                Action::ResumeTolerant(c) => {
-                    game.resume_tolerant(c);
-                    Ok(())
-                }
-                Action::End(result) => game.end(result).map(|_| ()).map_err(|_| ()),
-            };
-        }
-        *self = game;
-        Ok(())
-    }
-
     /// The game's history for the search: every board hash so far, every (board, player to
     /// move) key, and how many passes in a row ended the move list.
     pub(crate) fn history_parts(&self) -> (&HashSet<u64>, &HashMap<u64, u32>, u32) {
         (&self.positions, &self.situations, self.consecutive_passes)
     }
 
-    /// Whether the current (position, player to move) has occurred before: the game is in a
-    /// cycle (only possible under simple ko or capture-positional ko).
+    /// How many times the current (position, player to move) has occurred, this time
+    /// included: 1 for a situation new to the game, more in a cycle (only possible under
+    /// simple ko or capture-positional ko; see [`CYCLE_OCCURRENCES_FOR_VOID`]).
+    ///
+    /// ```
+    /// use tengen_core::{BoardSize, Game, Move, Point, Rules};
+    /// let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    /// assert_eq!(game.repetitions(), 1); // the starting position
+    /// game.play(Move::Play(Point::new(4, 4))).unwrap();
+    /// assert_eq!(game.repetitions(), 1);
+    /// ```
     #[must_use]
     pub fn repetitions(&self) -> u32 {
         self.situations

@@ -63,7 +63,7 @@ impl SqliteStore {
     /// Opens (or creates, with migrations) the database at `path`.
     ///
     /// # Errors
-    /// [`StoreError::Database`] when the file cannot be opened or migrated.
+    /// [`StoreError::Open`] when the file cannot be opened or migrated.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
         SqliteStore::open_with(path, false)
     }
