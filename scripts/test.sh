@@ -12,7 +12,7 @@ trap 'bash scripts/pg.sh stop' EXIT
 cargo build --release -p tengen
 cargo test --workspace --release
 # The playout benchmark as a test: Tengen and go_game_board must print the same reference
-# checksums (PLAYOUT.md's and others), and every criterion benchmark runs once.
+# checksums (docs/playout.md's and others), and every criterion benchmark runs once.
 cargo test --release -p tengen-core --benches
 if [ -x e2e/run.sh ]; then
   bash e2e/run.sh

@@ -1,10 +1,10 @@
 //! Random-playout speed: Tengen against the `go_game_board` crate (0.1.1), on 9×9 and 19×19,
-//! for the fast policy and the reference policy of `spec/PLAYOUT.md`.
+//! for the fast policy and the reference policy of `docs/playout.md`.
 //!
 //! `cargo bench -p tengen-core --bench playouts` does, in one run:
 //!
 //! 1. a correctness check: both libraries following the reference policy must print the
-//!    PLAYOUT.md checksums (9×9 300 playouts seed 1 and 2, 19×19 30 playouts seed 5,
+//!    docs/playout.md checksums (9×9 300 playouts seed 1 and 2, 19×19 30 playouts seed 5,
 //!    9×9 20000 playouts seed 1);
 //! 2. criterion timings, one benchmark per (policy, size, library), each iteration a batch of
 //!    playouts (throughput in playouts/s);
@@ -13,7 +13,7 @@
 //!    ≥3.1× on 19×19) are met. Targets are reported, never enforced.
 //!
 //! `go_game_board` plays the same distribution as Tengen: uniform over the legal moves that do
-//! not fill the mover's own eye (PLAYOUT.md's eye), simple ko, no suicide, stop after two
+//! not fill the mover's own eye (docs/playout.md's eye), simple ko, no suicide, stop after two
 //! passes or 3·N·N plies, area score with komi 7.5. It uses its own legality check
 //! (`Board::is_legal`), its own move execution (`Board::play_legal`) and, for the fast policy,
 //! its own list of empty points (`Board::empty_vertex`); the eye test and the area score are
@@ -30,7 +30,7 @@ use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
 use tengen_core::BoardSize;
 use tengen_core::playout::{self, CandidateOrder};
 
-/// The PLAYOUT.md checksums: (size, playouts, seed, checksum).
+/// The docs/playout.md checksums: (size, playouts, seed, checksum).
 const KNOWN_CHECKSUMS: [(u8, u32, u32, u32); 4] = [
     (9, 300, 1, 0x4dee_cf8b),
     (9, 300, 2, 0x538f_3c90),
@@ -44,7 +44,7 @@ const TARGETS: [(u8, f64); 2] = [(9, 2.1), (19, 3.1)];
 /// Wall time of each case of the plain timed loop.
 const TIMED_LOOP: Duration = Duration::from_secs(2);
 
-/// PLAYOUT.md komi, in half points.
+/// docs/playout.md komi, in half points.
 const KOMI_HALF_POINTS: i32 = 15;
 
 /// What a run of playouts adds up to (the same fields as Tengen's `playout::Summary`).
@@ -56,7 +56,7 @@ struct Tally {
 }
 
 impl Tally {
-    /// Folds one playout in, as PLAYOUT.md step 7 says.
+    /// Folds one playout in, as docs/playout.md step 7 says.
     fn add(&mut self, plies: u32, black_minus_white: i32) {
         let diff_half_points = 2 * black_minus_white - KOMI_HALF_POINTS;
         self.checksum = self
@@ -92,7 +92,7 @@ fn policy_name(policy: CandidateOrder) -> &'static str {
     }
 }
 
-/// The xorshift32 of PLAYOUT.md (the same code as `tengen_core::playout::XorShift32`, kept
+/// The xorshift32 of docs/playout.md (the same code as `tengen_core::playout::XorShift32`, kept
 /// here so that the `go_game_board` side depends on nothing of Tengen's).
 struct XorShift32(u32);
 
@@ -205,7 +205,7 @@ mod gg {
             plies
         }
 
-        /// PLAYOUT.md step 3: all empty points row by row, rebuilt every ply.
+        /// docs/playout.md step 3: all empty points row by row, rebuilt every ply.
         fn reference_choice(&mut self, player: Player, rng: &mut XorShift32) -> Option<Vertex> {
             let board = &self.board;
             self.candidates.clear();
@@ -261,7 +261,7 @@ mod gg {
             None
         }
 
-        /// Area score: Black's stones and territory minus White's (PLAYOUT.md step 6).
+        /// Area score: Black's stones and territory minus White's (docs/playout.md step 6).
         fn area_margin(&mut self) -> i32 {
             self.mark_stamp = self.mark_stamp.wrapping_add(1);
             if self.mark_stamp == 0 {
@@ -314,7 +314,7 @@ mod gg {
         !is_own_eye(board, v, player) && board.is_legal(player, v)
     }
 
-    /// PLAYOUT.md step 4: every on-board orthogonal neighbour is the player's, and the
+    /// docs/playout.md step 4: every on-board orthogonal neighbour is the player's, and the
     /// opponent holds fewer than two diagonal points (fewer than one on the edge).
     #[inline]
     fn is_own_eye(board: &Board, v: Vertex, player: Player) -> bool {
@@ -386,9 +386,9 @@ const CASES: [(CandidateOrder, u8); 4] = [
     (CandidateOrder::Reference, 19),
 ];
 
-/// Checks both libraries against the PLAYOUT.md checksums; returns whether all matched.
+/// Checks both libraries against the docs/playout.md checksums; returns whether all matched.
 fn check_checksums(runners: &mut Runners) -> bool {
-    println!("== PLAYOUT.md checksums, reference policy ==");
+    println!("== docs/playout.md checksums, reference policy ==");
     let mut all = true;
     for (size, count, seed, expected) in KNOWN_CHECKSUMS {
         for lib in [Lib::Tengen, Lib::GoGameBoard] {
@@ -403,7 +403,7 @@ fn check_checksums(runners: &mut Runners) -> bool {
             );
         }
     }
-    // PLAYOUT.md: "Other sizes and seeds are checked the same way": the two independent
+    // docs/playout.md: "Other sizes and seeds are checked the same way": the two independent
     // implementations must agree wherever they are run (go_game_board stops at 19×19).
     for (size, count, seed) in [
         (3, 2000, 3),
@@ -559,7 +559,7 @@ fn summary_table(runners: &mut Runners, checksums_ok: bool) {
     println!(
         "go_game_board reference checksums: {}",
         if checksums_ok {
-            "all match PLAYOUT.md"
+            "all match docs/playout.md"
         } else {
             "MISMATCH (see above)"
         }

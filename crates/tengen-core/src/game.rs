@@ -11,6 +11,7 @@ use crate::{
 };
 
 mod end;
+mod removed;
 mod restart;
 
 pub use end::{Penalty, Replayed, Tolerance};
@@ -41,20 +42,26 @@ pub enum IllegalMove {
     /// It is the other player's move.
     #[error("it is not this player's turn")]
     NotYourTurn,
+    /// A move after a second double pass under AGA, which [`Game::replay_move`] would take
+    /// as resuming play: play was resumed once already, so that double pass ended the game
+    /// with every stone alive (AGA-10), and play does not resume again.
+    #[error("under AGA-10 the second double pass ended the game with every stone alive")]
+    EndedAllAlive,
 }
 
 impl IllegalMove {
-    /// Whether a replayed record may keep a move that broke this rule ([`Game::play_tolerant`]):
-    /// the board can still hold it. A ko or superko violation, a suicide and a move out of
-    /// turn are tolerable; a stone on an occupied or off-board point, or any move once play
-    /// has stopped, is not.
+    /// Whether a replayed record may keep a move that broke this rule ([`Game::play_tolerant`],
+    /// [`Tolerance::Board`]): the board can still hold it. A ko or superko violation, a
+    /// suicide, a move out of turn and play resumed after AGA-10 ended the game are tolerable;
+    /// a stone on an occupied or off-board point, or any move once the game is over, is not.
     #[must_use]
     pub const fn is_tolerable(self) -> bool {
         match self {
             IllegalMove::Suicide
             | IllegalMove::Ko
             | IllegalMove::Superko
-            | IllegalMove::NotYourTurn => true,
+            | IllegalMove::NotYourTurn
+            | IllegalMove::EndedAllAlive => true,
             IllegalMove::Occupied | IllegalMove::OffBoard | IllegalMove::GameOver => false,
         }
     }
@@ -168,6 +175,9 @@ enum Action {
     SetDead(Vec<Point>),
     Accept(Color),
     Resume(Color),
+    /// A record resumed play after AGA-10 ended the game, with this player to move
+    /// ([`Tolerance::Board`]).
+    ResumeTolerant(Color),
     End(GameResult),
 }
 
@@ -710,60 +720,23 @@ impl Game {
         usize::from(p.y) * usize::from(self.size().get()) + usize::from(p.x)
     }
 
-    /// Takes back the last move and every action after it (dead marks, acceptances,
-    /// resignation), restoring the game exactly as it was before that move.
-    ///
-    /// # Errors
-    /// [`ActionError::NothingToUndo`] when no move has been played.
-    pub fn undo(&mut self) -> Result<(), ActionError> {
-        let last_move = self
-            .actions
-            .iter()
-            .rposition(|a| matches!(a, Action::Move { .. }))
-            .ok_or(ActionError::NothingToUndo)?;
-        let mut actions = std::mem::take(&mut self.actions);
-        actions.truncate(last_move);
-        let mut game = Game::from_board(
-            self.initial.clone(),
-            self.initial_to_move,
-            self.handicap,
-            self.rules,
-        );
-        game.komi = self.komi;
-        game.play_through_cycles = self.play_through_cycles;
-        for action in actions {
-            // Every action was accepted once; replaying it from the same start accepts it again.
-            let _ = match action {
-                Action::Move {
-                    color,
-                    mv,
-                    tolerant,
-                } => {
-                    if tolerant {
-                        game.play_tolerant(color, mv).map(|_| ()).map_err(|_| ())
-                    } else {
-                        game.play_as(color, mv).map(|_| ()).map_err(|_| ())
-                    }
-                }
-                Action::ToggleDead(p) => game.toggle_dead(p).map(|_| ()).map_err(|_| ()),
-                Action::SetDead(points) => game.set_dead(&points).map_err(|_| ()),
-                Action::Accept(c) => game.accept(c).map(|_| ()).map_err(|_| ()),
-                Action::Resume(c) => game.resume(c).map(|_| ()).map_err(|_| ()),
-                Action::End(result) => game.end(result).map(|_| ()).map_err(|_| ()),
-            };
-        }
-        *self = game;
-        Ok(())
-    }
-
     /// The game's history for the search: every board hash so far, every (board, player to
     /// move) key, and how many passes in a row ended the move list.
     pub(crate) fn history_parts(&self) -> (&HashSet<u64>, &HashMap<u64, u32>, u32) {
         (&self.positions, &self.situations, self.consecutive_passes)
     }
 
-    /// Whether the current (position, player to move) has occurred before: the game is in a
-    /// cycle (only possible under simple ko or capture-positional ko).
+    /// How many times the current (position, player to move) has occurred, this time
+    /// included: 1 for a situation new to the game, more in a cycle (only possible under
+    /// simple ko or capture-positional ko; see [`CYCLE_OCCURRENCES_FOR_VOID`]).
+    ///
+    /// ```
+    /// use tengen_core::{BoardSize, Game, Move, Point, Rules};
+    /// let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    /// assert_eq!(game.repetitions(), 1); // the starting position
+    /// game.play(Move::Play(Point::new(4, 4))).unwrap();
+    /// assert_eq!(game.repetitions(), 1);
+    /// ```
     #[must_use]
     pub fn repetitions(&self) -> u32 {
         self.situations

@@ -1,4 +1,4 @@
-//! Random playouts on the fast [`Board`]: the reference playout of `spec/PLAYOUT.md` (a
+//! Random playouts on the fast [`Board`]: the reference playout of `docs/playout.md` (a
 //! correctness check with known checksums) and the fast policy of the Monte-Carlo player.
 //!
 //! Both draw uniformly among the legal moves that do not fill the mover's own eye, under simple
@@ -45,7 +45,7 @@ impl XorShift32 {
 /// Which order the candidates are drawn from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CandidateOrder {
-    /// All empty points in row-major order, rebuilt every ply (PLAYOUT.md, step 3).
+    /// All empty points in row-major order, rebuilt every ply (docs/playout.md, step 3).
     Reference,
     /// The board's own list of empty points, in whatever order it keeps them.
     Fast,
@@ -137,7 +137,7 @@ fn fast_choice(board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<
 /// The result of a run of playouts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
-    /// The PLAYOUT.md checksum over every playout.
+    /// The docs/playout.md checksum over every playout.
     pub checksum: u32,
     /// Plies played in all.
     pub plies: u64,
@@ -149,7 +149,7 @@ pub struct Summary {
 pub const REFERENCE_KOMI_HALF_POINTS: i32 = 15;
 
 /// Runs `count` playouts on an empty `size` board from one generator seeded with `seed`,
-/// Black to move, komi 7.5, and folds them into the PLAYOUT.md checksum.
+/// Black to move, komi 7.5, and folds them into the docs/playout.md checksum.
 #[must_use]
 pub fn run(size: BoardSize, count: u32, seed: u32, order: CandidateOrder) -> Summary {
     let empty = Board::new(size);

@@ -1,4 +1,4 @@
-//! Rules as data: orthogonal parameters, the four presets, and the text form of RULES.md
+//! Rules as data: orthogonal parameters, the four presets, and the text form of docs/rules.md
 //! (`aga`, `aga,scoring=area`, `japanese,ko=capture-positional`, `chinese,komi=6.5`).
 
 use std::{fmt, str::FromStr};
@@ -317,7 +317,7 @@ impl Rules {
         self.scoring == Scoring::Territory && !self.pass_stones
     }
 
-    /// The RULES.md settings as `(key, value)` text, in table order.
+    /// The settings of docs/rules.md ("Naming rules") as `(key, value)` text, in table order.
     fn settings(&self) -> [(&'static str, String); 10] {
         let komi = if self.komi_even == self.komi_handicap {
             self.komi_even.to_string()
@@ -464,7 +464,7 @@ pub enum RulesError {
     /// A change without `=`.
     #[error("{0:?} is not a key=value change")]
     NotKeyValue(String),
-    /// A key RULES.md does not define.
+    /// A key docs/rules.md does not define.
     #[error(
         "unknown rules key {0:?}: expected ko, scoring, suicide, komi, handicap-bonus, pass-stones, white-passes-last, seki-territory, illegal or resumption"
     )]

@@ -168,8 +168,31 @@ impl Score {
         self.sides.black.total_half_points - self.sides.white.total_half_points
     }
 
-    /// The breakdown as one line a player can add up, e.g.
-    /// `B+3.5 (territory: B 20 + 3 prisoners = 23, W 13 + 0 prisoners + 6.5 komi = 19.5)`.
+    /// The breakdown as one line a player can add up: the result, then each side's terms
+    /// and total (territory counting: territory, captures, dead stones and pass stones; area
+    /// counting: stones, territory and any handicap compensation; then komi, when not 0).
+    ///
+    /// ```
+    /// use tengen_core::{Color, Game, Rules};
+    /// // Two walls: five points of territory each, a column of dame between them.
+    /// let walls = "
+    ///     . X . O .
+    ///     . X . O .
+    ///     . X . O .
+    ///     . X . O .
+    ///     . X . O .";
+    /// let game = Game::from_diagram(walls, Color::Black, Rules::japanese()).unwrap();
+    /// assert_eq!(
+    ///     game.score_as_ended(&[]).breakdown(),
+    ///     "W+6.5 (B territory 5 + captures 0 + dead 0 + pass stones 0 = 5, \
+    ///      W territory 5 + captures 0 + dead 0 + pass stones 0 + komi 6.5 = 11.5)"
+    /// );
+    /// let game = Game::from_diagram(walls, Color::Black, Rules::chinese()).unwrap();
+    /// assert_eq!(
+    ///     game.score_as_ended(&[]).breakdown(),
+    ///     "W+7.5 (B stones 5 + territory 5 = 10, W stones 5 + territory 5 + komi 7.5 = 17.5)"
+    /// );
+    /// ```
     #[must_use]
     pub fn breakdown(&self) -> String {
         let mut out = format!("{} (", self.result);

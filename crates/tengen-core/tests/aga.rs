@@ -424,3 +424,55 @@ fn aga_10_a_replayed_move_after_two_passes_resumes_play_with_the_opponent_of_the
         Err(IllegalMove::Occupied)
     );
 }
+
+#[test]
+fn aga_10_a_replayed_move_after_the_second_double_pass_is_refused_unless_the_board_tolerance_resumes_play()
+ {
+    use tengen_core::{IllegalMove, Replayed, Tolerance};
+    // Play stopped, was resumed (AGA-10), and stopped again: the second double pass ended the
+    // game with every stone alive.
+    let stopped_twice = || {
+        let mut g = game(Rules::aga(), TWO_LONE_STONES, Color::Black);
+        g.play(Move::Pass).unwrap(); // B
+        g.play(Move::Pass).unwrap(); // W
+        g.replay_move(Color::Black, at(2, 2), Tolerance::Strict)
+            .unwrap();
+        g.play(Move::Pass).unwrap(); // W
+        g.play(Move::Pass).unwrap(); // B, then White's forced pass
+        assert_eq!((g.phase(), g.resumptions()), (Phase::Scoring, 1));
+        g
+    };
+    for tolerance in [Tolerance::Strict, Tolerance::AnyTurn] {
+        let mut g = stopped_twice();
+        assert_eq!(
+            g.replay_move(Color::White, at(0, 0), tolerance),
+            Err(IllegalMove::EndedAllAlive),
+            "{tolerance:?}"
+        );
+        assert_eq!(g, stopped_twice(), "a refused move changes nothing");
+    }
+    // A record from elsewhere goes on: play resumes, the mover first, and the rule it broke
+    // is reported.
+    let mut g = stopped_twice();
+    let replayed = g
+        .replay_move(Color::White, at(0, 0), Tolerance::Board)
+        .unwrap();
+    assert!(matches!(
+        replayed,
+        Replayed::Played {
+            resumed: true,
+            broke: Some(IllegalMove::EndedAllAlive),
+            ..
+        }
+    ));
+    assert_eq!(g.board().get(p(0, 0)), Some(Color::White));
+    assert_eq!(
+        (g.phase(), g.to_move(), g.resumptions()),
+        (Phase::Playing, Color::Black, 2)
+    );
+    // Undo rebuilds the game through that resumption.
+    g.play(at(4, 0)).unwrap();
+    g.undo().unwrap();
+    assert_eq!((g.phase(), g.to_move()), (Phase::Playing, Color::Black));
+    assert_eq!(g.board().get(p(0, 0)), Some(Color::White));
+}

@@ -1,5 +1,7 @@
 //! Rules common to every rule set: C1 to C7.
 
+use std::collections::BTreeMap;
+
 use tengen_core::{
     BoardSize, BoardSizeError, Color, Game, GameResult, IllegalMove, Move, Nigiri, Phase, Point,
     Rules,
@@ -186,6 +188,57 @@ fn c5_multi_stone_suicide_parameter_removes_the_movers_chain() {
             O O . .
             . . . .
             . . . ."
+        )
+    );
+}
+
+#[test]
+fn c5_multi_stone_suicide_lists_the_movers_chain_among_the_stones_it_removed() {
+    // Issue 43's record: B(0,0) W(2,0) B(4,4) W(0,1) B(4,3) W(1,1), then Black's suicide at
+    // (1,0) takes off (0,0) and (1,0). A viewer that places each stone and empties the
+    // removed points must reach the board the game has.
+    let mut g = Game::new(BoardSize::new(5).unwrap(), Rules::tromp_taylor());
+    play_all(
+        &mut g,
+        &[at(0, 0), at(2, 0), at(4, 4), at(0, 1), at(4, 3), at(1, 1)],
+    );
+    assert_eq!(
+        diagram(g.board()),
+        normalise(
+            "
+            X . O . .
+            O O . . .
+            . . . . .
+            . . . . X
+            . . . . X"
+        )
+    );
+    g.play(at(1, 0)).unwrap();
+    let removed = g.stones_removed();
+    assert_eq!(removed.len(), g.moves().len());
+    assert_eq!(removed[6], [p(0, 0), p(1, 0)]);
+    assert!(removed[..6].iter().all(Vec::is_empty));
+
+    // The viewer: no rules, only the stones placed and the points emptied.
+    let mut stepped: BTreeMap<Point, Color> = g.initial_board().stones().collect();
+    for (m, removed) in g.moves().iter().zip(&removed) {
+        if let Move::Play(q) = m.mv {
+            stepped.insert(q, m.color);
+        }
+        for q in removed {
+            stepped.remove(q);
+        }
+    }
+    assert_eq!(stepped, g.board().stones().collect());
+    assert_eq!(
+        diagram(g.board()),
+        normalise(
+            "
+            . . O . .
+            O O . . .
+            . . . . .
+            . . . . X
+            . . . . X"
         )
     );
 }

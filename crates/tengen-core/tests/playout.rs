@@ -1,4 +1,4 @@
-//! PLAYOUT.md: the reference playout reproduces the published checksums, and the fast policy
+//! docs/playout.md: the reference playout reproduces the published checksums, and the fast policy
 //! draws from the same distribution.
 
 use tengen_core::{

@@ -1,4 +1,4 @@
-//! Tengen's rules, checked rule by rule (tests are named after the ids of RULES.md), by
+//! Tengen's rules, checked rule by rule (tests are named after the ids of docs/rules.md), by
 //! properties over random games, and against a naive reference implementation.
 
 mod common;

@@ -43,7 +43,7 @@ mod time;
 mod tree;
 
 pub use estimate::{ChainEstimate, Estimate, Status, estimate};
-pub use player::{Decision, MAX_LEVEL, Player, PlayerConfig};
+pub use player::{Decision, HOPELESS_WINRATE, MAX_LEVEL, Player, PlayerConfig};
 pub use policy::PlayoutWeights;
 pub use prior::PriorWeights;
 pub use search::{Budget, MoveInfo, Progress, Search, SearchConfig, SearchResult, TIME_MARGIN};

@@ -1,7 +1,8 @@
 //! The player: a [`Search`] with a strength level, a thinking-time policy, and the
 //! decisions around the search's best move (pass, resign, clean-up, dynamic komi).
 
-use std::sync::atomic::AtomicBool;
+use std::cell::OnceCell;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
 use tengen_core::{Color, Game, Move, Ownership, Phase, Point};
@@ -19,6 +20,16 @@ pub const MAX_LEVEL: u8 = 10;
 /// captures and saves stones: the priors put captures and escapes first.
 const LEVEL_PLAYOUTS: [u64; 9] = [30, 80, 200, 500, 1_000, 2_000, 4_000, 8_000, 16_000];
 
+/// The win rate below which the game is hopeless: the default of
+/// [`PlayerConfig::resign_below`], and what the player takes as hopeless when it does not
+/// resign (after the opponent's pass it then passes instead of giving stones away).
+pub const HOPELESS_WINRATE: f64 = 0.08;
+
+/// Root visits a win rate needs before the player resigns (or passes) on it. A level whose
+/// search stops short of this and finds the game hopeless searches on to this many for the
+/// judgement alone: its moves stay its level's, its resignation is the search's.
+const JUDGED_VISITS: u32 = 1_000;
+
 /// How the player decides.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerConfig {
@@ -28,7 +39,8 @@ pub struct PlayerConfig {
     pub playouts: Option<u64>,
     /// Thinking time per move when no clock is set (with a clock, the clock decides).
     pub time_per_move: Option<Duration>,
-    /// Resign when the win rate stays below this (None: never resign).
+    /// Resign when the win rate, judged on enough playouts at every level, stays below this
+    /// for two moves, or is below it when the opponent has just passed (None: never resign).
     pub resign_below: Option<f64>,
     /// The search's parameters (threads, seed, ...).
     pub search: SearchConfig,
@@ -40,7 +52,7 @@ impl Default for PlayerConfig {
             level: MAX_LEVEL,
             playouts: None,
             time_per_move: Some(Duration::from_secs(2)),
-            resign_below: Some(0.08),
+            resign_below: Some(HOPELESS_WINRATE),
             search: SearchConfig::default(),
         }
     }
@@ -196,39 +208,82 @@ impl Player {
                 };
             }
         }
-        let decision = self.decide(game, &result, cleanup);
+        let judged = self.judged_winrate(game, &result, budget, extra, cancel);
+        let decision = self.decide(game, &result, judged, cleanup);
         self.last = Some(result);
         decision
     }
 
-    fn decide(&mut self, game: &Game, result: &SearchResult, cleanup: bool) -> Decision {
-        let color = game.to_move();
-        if let Some(threshold) = self.config.resign_below {
-            let enough =
-                result.root_visits >= 1_000 && game.moves().len() >= game.size().area() / 4;
-            if enough && result.winrate < threshold {
-                self.hopeless += 1;
-            } else {
-                self.hopeless = 0;
-            }
-            if self.hopeless >= 2 {
-                return Decision::Resign;
-            }
+    /// The win rate the player may resign on, or pass on after the opponent's pass: the
+    /// search's once its root has [`JUDGED_VISITS`]. When the level's search stopped short
+    /// of that and finds the game hopeless, the tree is searched on to that many visits (in
+    /// what is left of the move's time) and that answer is the judgement. `None` early in
+    /// the game (under a quarter of the board played or covered), when neither resigning
+    /// nor the opponent's pass asks for a judgement, or when the search could not get there.
+    fn judged_winrate(
+        &mut self,
+        game: &Game,
+        result: &SearchResult,
+        budget: Budget,
+        extra: i32,
+        cancel: &AtomicBool,
+    ) -> Option<f64> {
+        let area = game.size().area();
+        let covered = area - game.board().empty_count();
+        let late = game.moves().len().max(covered) >= area / 4;
+        if !late || (self.config.resign_below.is_none() && !opponent_passed(game)) {
+            return None;
         }
-        let opponent_passed = game
-            .moves()
-            .last()
-            .is_some_and(|m| m.mv == Move::Pass && m.color != color);
+        if result.root_visits >= JUDGED_VISITS {
+            return Some(result.winrate);
+        }
+        let threshold = self.config.resign_below.unwrap_or(HOPELESS_WINRATE);
+        let time = budget.time.map(|t| t.saturating_sub(result.elapsed));
+        if result.winrate >= threshold || cancel.load(Relaxed) || time == Some(Duration::ZERO) {
+            return None;
+        }
+        let more = Budget {
+            playouts: Some(u64::from(JUDGED_VISITS - result.root_visits)),
+            time,
+        };
+        let judged = self.search.run(game, more, extra, cancel, None);
+        (judged.root_visits >= JUDGED_VISITS).then_some(judged.winrate)
+    }
+
+    fn decide(
+        &mut self,
+        game: &Game,
+        result: &SearchResult,
+        judged: Option<f64>,
+        cleanup: bool,
+    ) -> Decision {
+        let color = game.to_move();
+        let resigns = self.config.resign_below.is_some();
+        let threshold = self.config.resign_below.unwrap_or(HOPELESS_WINRATE);
+        let hopeless = judged.is_some_and(|w| w < threshold);
+        self.hopeless = if hopeless { self.hopeless + 1 } else { 0 };
+        let opponent_passed = opponent_passed(game);
+        let wins_by_passing = OnceCell::new();
+        let passing_wins =
+            || *wins_by_passing.get_or_init(|| passing_wins(game, &result.ownership));
+        // The opponent passed and the search gives no chance: the game is decided. Resign;
+        // without resigning, pass: stones played now would only be given away.
+        if hopeless && opponent_passed && (resigns || !cleanup) && !passing_wins() {
+            return if resigns {
+                Decision::Resign
+            } else {
+                Decision::Play(Move::Pass)
+            };
+        }
+        if resigns && self.hopeless >= 2 {
+            return Decision::Resign;
+        }
         let dead_left = dead_stones_of(game, color.other(), &result.ownership);
         // Under territory counting a move costs a point where a pass does not, so a won
         // game ends at once; under area counting (or with pass stones) moves are free, and
         // the dead stones come off the board first, as the count will need.
         let moves_cost = game.rules().stones_cost_points();
-        if !cleanup
-            && opponent_passed
-            && (moves_cost || dead_left.is_empty())
-            && passing_wins(game, &result.ownership)
-        {
+        if !cleanup && opponent_passed && (moves_cost || dead_left.is_empty()) && passing_wins() {
             return Decision::Play(Move::Pass);
         }
         let mut best = result.best;
@@ -254,6 +309,13 @@ impl Player {
         }
         Decision::Play(best)
     }
+}
+
+/// Whether the last move was the opponent's pass (of the player to move's opponent).
+fn opponent_passed(game: &Game) -> bool {
+    game.moves()
+        .last()
+        .is_some_and(|m| m.mv == Move::Pass && m.color != game.to_move())
 }
 
 /// Whether the pass was searched about as much as the best move and is worth as much:

@@ -528,3 +528,102 @@ fn jp_7_a_stone_that_makes_the_second_eye_is_played_not_passed() {
         assert_eq!(decision, vital, "after Black's {black_last:?}");
     }
 }
+
+/// A decided 9×9 game under Japanese rules: Black's only living group is two eyes in the top
+/// left; White's one chain owns the rest (24 points of territory, 3-point spaces where a
+/// Black stone can only be captured). White leads by about 28 points with komi.
+const DECIDED: &str = "
+    . X . X O . . . O
+    X X X X O O O O O
+    O O O O O . O . O
+    . . . . O O O O O
+    O O O O O . . . O
+    . O . O O O O O O
+    O O O O . O . O .
+    . . . O O O O O O
+    O O O O . . . O .";
+
+/// [`DECIDED`] with `passer` having just passed: the other side to move.
+fn decided_after_a_pass_by(passer: Color) -> Game {
+    let mut game = Game::from_diagram(DECIDED, passer, Rules::japanese()).unwrap();
+    game.play(Move::Pass).unwrap();
+    game
+}
+
+/// The player of `level` without a clock (level 10: 2,000 playouts a move), its search seeded.
+fn level_config(level: u8) -> PlayerConfig {
+    PlayerConfig {
+        level,
+        playouts: (level == tengen_engine::MAX_LEVEL).then_some(2_000),
+        time_per_move: None,
+        search: SearchConfig {
+            seed: 7,
+            ..SearchConfig::default()
+        },
+        ..PlayerConfig::default()
+    }
+}
+
+/// Issue 43: after the opponent's pass in a decided game, weak levels played hopeless stones
+/// one after another (the opponent passing after each) and never resigned: their searches
+/// never reached the visits a resignation needed. Every level judges the game on enough
+/// playouts: it resigns, or passes when it does not resign.
+#[test]
+fn every_level_resigns_a_decided_game_after_the_opponents_pass_or_passes_without_resigning() {
+    let game = decided_after_a_pass_by(Color::White);
+    for level in 1..=tengen_engine::MAX_LEVEL {
+        assert_eq!(
+            decision_of(&game, level_config(level)),
+            Decision::Resign,
+            "level {level}"
+        );
+        let no_resign = PlayerConfig {
+            resign_below: None,
+            ..level_config(level)
+        };
+        assert_eq!(
+            decision_of(&game, no_resign),
+            Decision::Play(Move::Pass),
+            "level {level} without resigning"
+        );
+    }
+}
+
+/// The winner of [`DECIDED`] passes back at every level: passing keeps the win.
+#[test]
+fn every_level_passes_after_the_opponents_pass_when_passing_keeps_the_win() {
+    let game = decided_after_a_pass_by(Color::Black);
+    for level in 1..=tengen_engine::MAX_LEVEL {
+        assert_eq!(
+            decision_of(&game, level_config(level)),
+            Decision::Play(Move::Pass),
+            "level {level}"
+        );
+    }
+}
+
+/// Without the opponent's pass a hopeless game is resigned at the second hopeless move, at
+/// the weakest level too.
+#[test]
+fn a_weak_level_resigns_a_hopeless_game_at_its_second_hopeless_move() {
+    let game = Game::from_diagram(DECIDED, Color::Black, Rules::japanese()).unwrap();
+    let mut player = Player::new(level_config(1));
+    let cancel = AtomicBool::new(false);
+    let first = player.genmove(&game, &TimeControl::None, None, false, &cancel);
+    let Decision::Play(mv) = first else {
+        panic!("one hopeless move is not yet a resignation: {first:?}");
+    };
+    let mut next = game.clone();
+    next.play(mv).unwrap();
+    // White fills a point of its own territory (a move, not a pass).
+    let reply = [(6, 0), (6, 4), (1, 7)]
+        .map(|(x, y)| Move::Play(Point::new(x, y)))
+        .into_iter()
+        .find(|&m| next.check(m).is_ok())
+        .unwrap();
+    next.play(reply).unwrap();
+    assert_eq!(
+        player.genmove(&next, &TimeControl::None, None, false, &cancel),
+        Decision::Resign
+    );
+}

@@ -2,7 +2,8 @@
 //! `kata-analyze` (KataGo's), streaming `info` lines at the interval asked until the next
 //! command arrives.
 //!
-//! `lz-analyze [color] [interval]`: an `=` line, then every `interval` centiseconds one line
+//! `lz-analyze [color] [interval]`: an `=` line, then every `interval` centiseconds (at
+//! least [`MIN_INTERVAL`], a tenth of a second: `lz-analyze 0` asks for a flood) one line
 //! `info move D4 visits 120 winrate 5312 prior 804 lcb 5100 order 0 pv D4 Q16 …` with one
 //! `info` block per move searched (win rate, prior and lcb in ten-thousandths), then an
 //! empty line when the next command stops it. `kata-analyze` writes the same blocks with
@@ -59,6 +60,11 @@ pub(crate) fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Lines {
     receiver
 }
 
+/// The shortest interval between two analysis lines: 10 centiseconds, ten lines a second
+/// (Lizzie's default). A shorter one, `0` included, is raised to it: at 1 centisecond a GUI
+/// got about a hundred lines a second, each a full list of moves.
+pub(crate) const MIN_INTERVAL: Duration = Duration::from_millis(100);
+
 /// Which analysis format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Format {
@@ -113,7 +119,7 @@ fn parse(command: &CommandLine) -> Result<Request, String> {
         text.parse::<u64>()
             .ok()
             .filter(|&cs| cs <= 360_000)
-            .map(|cs| Duration::from_millis(10 * cs.max(1)))
+            .map(|cs| Duration::from_millis(10 * cs).max(MIN_INTERVAL))
             .ok_or_else(|| {
                 syntax(format!(
                     "{name}: interval {text:?} is not a whole number of centiseconds (0 to 360000)"
@@ -330,6 +336,30 @@ mod tests {
                 interval: Duration::from_millis(200),
                 ownership: true,
             }
+        );
+    }
+
+    #[test]
+    fn an_analysis_interval_under_a_tenth_of_a_second_is_raised_to_a_tenth() {
+        for line in [
+            "lz-analyze 0",
+            "lz-analyze b 1",
+            "lz-analyze 9",
+            "kata-analyze interval 0",
+        ] {
+            assert_eq!(
+                request(line).unwrap().interval,
+                Duration::from_millis(100),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            request("lz-analyze 10").unwrap().interval,
+            Duration::from_millis(100)
+        );
+        assert_eq!(
+            request("lz-analyze 11").unwrap().interval,
+            Duration::from_millis(110)
         );
     }
 

@@ -525,9 +525,9 @@ impl Engine {
             }
         };
         let cannot = |e: &dyn std::fmt::Display| format!("cannot load file: {e}");
-        let bytes = std::fs::read(path).map_err(|e| cannot(&e))?;
-        let collection =
-            tengen_sgf::parse(&bytes, tengen_sgf::Mode::Lenient).map_err(|e| cannot(&e))?;
+        // At most `MAX_FILE_BYTES` are read: `loadsgf /dev/zero` is refused, not slurped.
+        let collection = tengen_sgf::read_file(path.as_ref(), tengen_sgf::Mode::Lenient)
+            .map_err(|e| cannot(&e))?;
         let tree = collection
             .games
             .first()

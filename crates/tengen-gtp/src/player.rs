@@ -4,7 +4,9 @@
 use std::{sync::atomic::AtomicBool, time::Duration, time::Instant};
 
 use tengen_core::{ByColor, Color, Game, Move, Phase};
-use tengen_engine::{Clock, Decision, MAX_LEVEL, Player, PlayerConfig, SearchConfig, TimeControl};
+use tengen_engine::{
+    Clock, Decision, HOPELESS_WINRATE, MAX_LEVEL, Player, PlayerConfig, SearchConfig, TimeControl,
+};
 
 use crate::parse_color;
 
@@ -66,7 +68,7 @@ impl PlayerOptions {
                 (self.level == MAX_LEVEL && self.playouts.is_none())
                     .then_some(Duration::from_secs(2))
             }),
-            resign_below: self.resign.then_some(0.08),
+            resign_below: self.resign.then_some(HOPELESS_WINRATE),
             search: {
                 let search = SearchConfig {
                     threads: self.threads.max(1),

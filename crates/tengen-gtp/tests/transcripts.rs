@@ -95,6 +95,44 @@ fn gtp_loadsgf_and_printsgf() {
     run_transcript("sgf");
 }
 
+/// The answers of a fresh engine (AGA rules) to `script`.
+fn answers(script: &str) -> String {
+    let mut output = Vec::new();
+    Engine::new(Rules::aga())
+        .run(
+            std::io::Cursor::new(script.as_bytes().to_vec()),
+            &mut output,
+        )
+        .expect("in-memory I/O");
+    String::from_utf8(output).expect("GTP output is UTF-8")
+}
+
+#[test]
+fn gtp_loadsgf_refuses_a_file_over_the_sgf_size_limit_naming_it_and_the_limit() {
+    // A sparse file one byte over the limit: nothing is written to the disk.
+    let big = tempfile::NamedTempFile::new().expect("a temporary file");
+    big.as_file()
+        .set_len(tengen_sgf::MAX_FILE_BYTES + 1)
+        .expect("a sparse file");
+    let path = big.path().display().to_string();
+    assert_eq!(
+        answers(&format!("loadsgf {path}\n")),
+        format!(
+            "? cannot load file: {path}: larger than 16777216 bytes (16 MiB), the most Tengen \
+             reads of an SGF file\n\n"
+        )
+    );
+    // A device without end is refused as soon as it passes the limit, not read into memory.
+    if Path::new("/dev/zero").exists() {
+        let answer = answers("loadsgf /dev/zero\nname\n");
+        assert!(
+            answer.starts_with("? cannot load file: /dev/zero: larger than 16777216 bytes"),
+            "{answer}"
+        );
+        assert!(answer.ends_with("= Tengen\n\n"), "{answer}");
+    }
+}
+
 /// Every `.gtp` file has a test above.
 #[test]
 fn gtp_every_transcript_is_run() {

@@ -30,6 +30,7 @@
 
 mod decode;
 mod error;
+mod file;
 mod go;
 mod parse;
 mod replay;
@@ -37,6 +38,7 @@ mod tree;
 mod write;
 
 pub use error::{ErrorKind, PropertyError, SgfError, TextPosition};
+pub use file::{FileError, MAX_FILE_BYTES, NotSgf, read_file};
 pub use go::{RecordedResult, WinBy, parse_point, point_text};
 pub use parse::{Collection, Mode, parse, parse_str};
 pub use replay::{

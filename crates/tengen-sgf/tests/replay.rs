@@ -194,6 +194,62 @@ fn aga_10_a_pass_that_opens_resumed_play_is_replayed() {
     assert_eq!(again.phase(), Phase::Scoring);
 }
 
+/// Issue 43: play paused twice under AGA, then went on.
+const AGA_RESUMED_AFTER_THE_SECOND_PAUSE: &str =
+    "(;SZ[9]RU[AGA];B[ee];W[cc];B[];W[];B[gg];W[];B[];W[gc];B[cg])";
+
+#[test]
+fn aga_10_a_move_after_the_second_double_pass_is_refused_strictly_naming_the_rule() {
+    let err = replay(
+        &tree(AGA_RESUMED_AFTER_THE_SECOND_PAUSE),
+        &ReplayOptions::default(),
+    )
+    .unwrap_err();
+    assert!(matches!(
+        err,
+        ReplayError::Illegal {
+            number: 8,
+            reason: IllegalMove::EndedAllAlive,
+            ..
+        }
+    ));
+    assert_eq!(
+        err.to_string(),
+        "move 8 (W G7): illegal: under AGA-10 the second double pass ended the game with every \
+         stone alive"
+    );
+    // Without the moves after it, the record is a game AGA-10 finished with every stone alive.
+    let ended = tree("(;SZ[9]RU[AGA];B[ee];W[cc];B[];W[];B[gg];W[];B[])");
+    let mut game = replay(&ended, &ReplayOptions::default()).unwrap().game;
+    assert_eq!(
+        game.resume(Color::Black),
+        Ok(Phase::Finished(game.score().result))
+    );
+    assert!(game.dead_stones().is_empty());
+}
+
+#[test]
+fn aga_10_tolerant_replay_resumes_after_the_second_double_pass_with_a_note() {
+    let options = ReplayOptions {
+        tolerant: true,
+        ..ReplayOptions::default()
+    };
+    let r = replay(&tree(AGA_RESUMED_AFTER_THE_SECOND_PAUSE), &options).unwrap();
+    assert_eq!(r.game.phase(), Phase::Playing);
+    assert_eq!(r.game.board().get(Point::new(6, 2)), Some(Color::White));
+    assert_eq!(r.game.board().get(Point::new(2, 6)), Some(Color::Black));
+    let notes: Vec<String> = r.notes.iter().map(ToString::to_string).collect();
+    assert!(
+        notes.contains(
+            &"move 8 (W G7) accepted although illegal under these rules: under AGA-10 the \
+              second double pass ended the game with every stone alive"
+                .to_owned()
+        ),
+        "{notes:?}"
+    );
+    assert!(notes.contains(&"move 8: play resumed after two passes".to_owned()));
+}
+
 #[test]
 fn extra_passes_after_the_end_are_skipped() {
     let r = replay(

@@ -11,7 +11,7 @@ use tengen_core::{
 
 #[derive(Subcommand)]
 pub(crate) enum BenchCommand {
-    /// Random playouts on an empty board, single-threaded (spec/PLAYOUT.md).
+    /// Random playouts on an empty board, single-threaded (docs/playout.md).
     Playouts {
         /// Board size.
         #[arg(long, default_value_t = 9)]
@@ -22,7 +22,7 @@ pub(crate) enum BenchCommand {
         /// Seed of the xorshift32 generator.
         #[arg(long, default_value_t = 1)]
         seed: u32,
-        /// `reference` follows PLAYOUT.md exactly; `fast` draws from the same distribution
+        /// `reference` follows docs/playout.md exactly; `fast` draws from the same distribution
         /// in the board's own order of empty points.
         #[arg(long, value_enum, default_value_t = OrderArg::Fast)]
         policy: OrderArg,

@@ -18,7 +18,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use tengen_core::{Color, Game, GameResult, Move, Phase, Point, Scoring};
 use tengen_engine::estimate::{Basis, Budget, ChainEstimate, Estimate, estimate};
-use tengen_sgf::{GameTree, Mode, RecordedResult, ReplayOptions, WinBy, parse, replay};
+use tengen_sgf::{GameTree, Mode, RecordedResult, ReplayOptions, WinBy, replay};
 
 use crate::diagnose::{Diagnosis, diagnose};
 
@@ -289,9 +289,8 @@ fn drawing(estimate: &Estimate) -> String {
 /// The record of a manifest row and its game replayed to the end under its own `RU`.
 fn load(root: &Path, row: &Row) -> Result<(GameTree, Game), String> {
     let path = root.join(&row.file);
-    let tree = std::fs::read(&path)
-        .map_err(|e| format!("cannot read: {e}"))
-        .and_then(|bytes| parse(&bytes, Mode::Lenient).map_err(|e| e.to_string()))
+    let tree = tengen_sgf::read_file(&path, Mode::Lenient)
+        .map_err(|e| e.to_string())
         .and_then(|mut c| {
             if row.game_index < c.games.len() {
                 Ok(c.games.swap_remove(row.game_index))

@@ -239,9 +239,7 @@ impl Position {
             bail!("colour {:?} is neither black nor white", test.color);
         }
         let path = folder.join(&test.sgf);
-        let bytes =
-            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-        let collection = tengen_sgf::parse(&bytes, Mode::Lenient)?;
+        let collection = tengen_sgf::read_file(&path, Mode::Lenient)?;
         let game = collection.games.first().context("the file holds no game")?;
         let size = game.size()?;
         let komi = game

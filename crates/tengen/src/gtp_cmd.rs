@@ -16,7 +16,7 @@ use tengen_gtp::{Engine, MatchConfig, PlayerOptions, default_threads, run_match}
 /// Arguments of `tengen gtp`.
 #[derive(Args)]
 pub(crate) struct GtpArgs {
-    /// Rules in the RULES.md text form (`aga`, `japanese,ko=capture-positional`, ...).
+    /// Rules in the text form of docs/rules.md (`aga`, `japanese,ko=capture-positional`, ...).
     #[arg(long, default_value = "japanese")]
     rules: Rules,
     /// Komi (overrides the rules' komi until the controller sends `komi`).

@@ -50,3 +50,37 @@ fn main() -> anyhow::Result<()> {
         Command::Admin(args) => admin_cmd::run(args),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every help text of `tengen` and its subcommands, long forms.
+    fn help_texts(command: &mut clap::Command, out: &mut Vec<String>) {
+        out.push(command.render_long_help().to_string());
+        for sub in command.get_subcommands_mut() {
+            help_texts(sub, out);
+        }
+    }
+
+    #[test]
+    fn every_document_a_help_text_names_is_in_the_repository() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut texts = Vec::new();
+        help_texts(&mut super::Cli::command(), &mut texts);
+        let mut named = 0;
+        for text in &texts {
+            for word in text.split(|c: char| c.is_whitespace() || "()[],;:`'\"".contains(c)) {
+                let word = word.trim_end_matches('.');
+                if word.ends_with(".md") {
+                    named += 1;
+                    assert!(root.join(word).is_file(), "{word} is not in the repository");
+                }
+            }
+        }
+        assert!(
+            named > 0,
+            "the help texts point to docs/rules.md and docs/playout.md"
+        );
+    }
+}

@@ -26,7 +26,8 @@ pub enum Tolerance {
     /// Only the turn: either colour may move at any time (GTP `play`), every other rule
     /// holds.
     AnyTurn,
-    /// Whatever the board can hold ([`Game::play_tolerant`]): a record from elsewhere.
+    /// Whatever the board can hold ([`Game::play_tolerant`]): a record from elsewhere. Play
+    /// resumes after AGA-10 ended the game too.
     Board,
 }
 
@@ -119,8 +120,11 @@ impl Game {
     /// Plays `color`'s move from a record or from a controller that does not take part in
     /// the scoring phase (GTP `play`, an SGF file): after two passes a move resumes play
     /// ([`Game::resume`] asked by the mover's opponent: under JP-8 the mover moves first), and
-    /// White's closing pass that the rules made (AGA-11) is taken as already played. The
-    /// tolerance says which rules the move may break.
+    /// White's closing pass that the rules made (AGA-11) is taken as already played. Under
+    /// AGA a move after the second double pass is refused with [`IllegalMove::EndedAllAlive`]
+    /// (AGA-10: that double pass ended the game with every stone alive), except with
+    /// [`Tolerance::Board`], which resumes play anyway, the mover first, and reports that rule
+    /// as broken. The tolerance says which rules the move may break; `broke` names the first.
     ///
     /// ```
     /// use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, Replayed, Rules, Tolerance};
@@ -154,15 +158,27 @@ impl Game {
         }
         if self.phase == Phase::Scoring {
             let mut resumed = self.clone();
-            // In the scoring phase `resume` cannot fail.
-            let _ = resumed.resume(color.other());
+            let mut ended = None;
+            if self.rules.resumption == Resumption::Aga && self.resumptions >= 1 {
+                // A second dispute under AGA does not resume play: it ends the game with
+                // every stone alive (AGA-10). Only a record replayed for what the board can
+                // hold goes on, the mover moving first as under JP-8.
+                if tolerance != Tolerance::Board {
+                    return Err(IllegalMove::EndedAllAlive);
+                }
+                resumed.resume_tolerant(color);
+                ended = Some(IllegalMove::EndedAllAlive);
+            } else {
+                // Outside AGA's second dispute, `resume` in the scoring phase reopens play.
+                let _ = resumed.resume(color.other());
+            }
             let replayed = resumed.replay_move(color, mv, tolerance)?;
             *self = resumed;
             return Ok(match replayed {
                 Replayed::Played { outcome, broke, .. } => Replayed::Played {
                     outcome,
                     resumed: true,
-                    broke,
+                    broke: ended.or(broke),
                 },
                 echo @ Replayed::ForcedPassEcho => echo,
             });
@@ -340,6 +356,15 @@ impl Game {
             }
         }
         Ok(self.phase)
+    }
+
+    /// Play resumed by a record after AGA-10 ended the game (a second dispute under AGA),
+    /// with `to_move` to play: [`Game::replay_move`] with [`Tolerance::Board`].
+    pub(super) fn resume_tolerant(&mut self, to_move: Color) {
+        self.actions.push(Action::ResumeTolerant(to_move));
+        self.resumptions += 1;
+        self.to_move = to_move;
+        self.reopen();
     }
 
     fn reopen(&mut self) {

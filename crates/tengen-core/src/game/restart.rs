@@ -1,7 +1,8 @@
 //! A fresh start from a game's position: review, GTP `undo` and a GTP move out of turn
-//! rebuild the game this way, under the same rules and komi.
+//! rebuild the game this way, under the same rules and komi; and [`Game::undo`], which
+//! rebuilds it from its first actions.
 
-use super::{Game, Setup, SetupError};
+use super::{Action, ActionError, Game, Setup, SetupError};
 use crate::Color;
 
 impl Game {
@@ -46,5 +47,55 @@ impl Game {
         let mut game = Game::from_setup(setup, *self.rules())?;
         game.set_komi(self.komi());
         Ok(game)
+    }
+
+    /// Takes back the last move and every action after it (dead marks, acceptances,
+    /// resignation), restoring the game exactly as it was before that move.
+    ///
+    /// # Errors
+    /// [`ActionError::NothingToUndo`] when no move has been played.
+    pub fn undo(&mut self) -> Result<(), ActionError> {
+        let last_move = self
+            .actions
+            .iter()
+            .rposition(|a| matches!(a, Action::Move { .. }))
+            .ok_or(ActionError::NothingToUndo)?;
+        let mut actions = std::mem::take(&mut self.actions);
+        actions.truncate(last_move);
+        let mut game = Game::from_board(
+            self.initial.clone(),
+            self.initial_to_move,
+            self.handicap,
+            self.rules,
+        );
+        game.komi = self.komi;
+        game.play_through_cycles = self.play_through_cycles;
+        for action in actions {
+            // Every action was accepted once; replaying it from the same start accepts it again.
+            let _ = match action {
+                Action::Move {
+                    color,
+                    mv,
+                    tolerant,
+                } => {
+                    if tolerant {
+                        game.play_tolerant(color, mv).map(|_| ()).map_err(|_| ())
+                    } else {
+                        game.play_as(color, mv).map(|_| ()).map_err(|_| ())
+                    }
+                }
+                Action::ToggleDead(p) => game.toggle_dead(p).map(|_| ()).map_err(|_| ()),
+                Action::SetDead(points) => game.set_dead(&points).map_err(|_| ()),
+                Action::Accept(c) => game.accept(c).map(|_| ()).map_err(|_| ()),
+                Action::Resume(c) => game.resume(c).map(|_| ()).map_err(|_| ()),
+                Action::ResumeTolerant(c) => {
+                    game.resume_tolerant(c);
+                    Ok(())
+                }
+                Action::End(result) => game.end(result).map(|_| ()).map_err(|_| ()),
+            };
+        }
+        *self = game;
+        Ok(())
     }
 }

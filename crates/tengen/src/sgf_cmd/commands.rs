@@ -5,10 +5,10 @@ use std::io::Write;
 use std::path::Path;
 use std::str::FromStr;
 use tengen_core::vertex;
-use tengen_core::{Color, Game, HalfPoints, Point, Rules, Score, Scoring};
+use tengen_core::{Color, Game, GameResult, HalfPoints, Point, Rules, Score, Scoring};
 use tengen_sgf::{
-    Collection, GameTree, Mode, ReplayError, ReplayOptions, has_territory_marks,
-    marked_dead_stones, parse, replay,
+    Collection, GameTree, Mode, RecordedResult, ReplayError, ReplayOptions, WinBy,
+    has_territory_marks, marked_dead_stones, replay,
 };
 
 /// Every game readable and legal (check) or scored (score).
@@ -18,16 +18,11 @@ pub(crate) const EXIT_ILLEGAL: i32 = 1;
 /// Some file cannot be read.
 pub(crate) const EXIT_UNREADABLE: i32 = 2;
 
+/// The games of the SGF file at `path` (at most [`tengen_sgf::MAX_FILE_BYTES`] of it is
+/// read), or `None` after a line on `err` naming the file and what is wrong.
 fn read_file(path: &Path, err: &mut impl Write) -> Option<Collection> {
     let name = path.display();
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            let _ = writeln!(err, "{name}: cannot read: {e}");
-            return None;
-        }
-    };
-    match parse(&bytes, Mode::Lenient) {
+    match tengen_sgf::read_file(path, Mode::Lenient) {
         Ok(collection) => {
             let shown = collection.warnings.len().min(3);
             for w in &collection.warnings[..shown] {
@@ -40,7 +35,7 @@ fn read_file(path: &Path, err: &mut impl Write) -> Option<Collection> {
             Some(collection)
         }
         Err(e) => {
-            let _ = writeln!(err, "{name}: not a readable SGF file: {e}");
+            let _ = writeln!(err, "{e}");
             None
         }
     }
@@ -183,6 +178,47 @@ pub(crate) struct Scored {
     pub method: DeadStones,
     /// Remarks of the estimator.
     pub notes: Vec<String>,
+    /// What the reader should check: the count differs from the record's `RE`, or the komi
+    /// is the rules' because the record has no `KM`.
+    pub warnings: Vec<String>,
+}
+
+/// The warnings of [`Scored::warnings`] for `tree`, replayed to `game` and counted `score`.
+fn record_warnings(tree: &GameTree, game: &Game, score: &Score) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let recorded = tree.node(tree.root()).value("RE");
+    if let Some(re) = recorded {
+        let agrees = match RecordedResult::parse(re) {
+            RecordedResult::Win {
+                winner,
+                by: WinBy::Score(points),
+            } => {
+                score.result.winner() == Some(winner)
+                    && f64::from(score.margin_half_points().unsigned_abs()) == 2.0 * points
+            }
+            RecordedResult::Win {
+                winner,
+                by: WinBy::Unspecified,
+            } => score.result.winner() == Some(winner),
+            RecordedResult::Draw => score.result == GameResult::Jigo,
+            // Resignation, time, forfeit, void, unknown: no count to compare with.
+            _ => true,
+        };
+        if !agrees {
+            warnings.push(format!(
+                "the count {} differs from the recorded RE[{re}]",
+                score.result.to_sgf()
+            ));
+        }
+    }
+    if !matches!(tree.komi(), Ok(Some(_))) {
+        warnings.push(format!(
+            "no KM in the record: counted with komi {} of {}",
+            game.komi(),
+            game.rules()
+        ));
+    }
+    warnings
 }
 
 /// Options of `tengen score`.
@@ -235,12 +271,14 @@ pub(crate) fn score_tree(
     } else {
         method
     };
+    let warnings = record_warnings(tree, &game, &score);
     Ok(Scored {
         game,
         dead,
         score,
         method,
         notes,
+        warnings,
     })
 }
 
@@ -286,6 +324,7 @@ fn score_json(file: &str, number: usize, tree: &GameTree, scored: &Scored) -> se
         "dead_stones": dead.iter().map(|&p| vertex(p, size)).collect::<Vec<_>>(),
         "dead_method": scored.method.name(),
         "notes": scored.notes,
+        "warnings": scored.warnings,
     })
 }
 
@@ -294,7 +333,9 @@ fn score_json(file: &str, number: usize, tree: &GameTree, scored: &Scored) -> se
 /// result and its breakdown — territory, stones, prisoners, pass stones, komi, compensation,
 /// dead stones and where they came from — as text, or one JSON object per line with
 /// `--json`. The dead stones are the record's territory marks, or `estimator`'s for a record
-/// without marks (or for every record with `--dead auto`).
+/// without marks (or for every record with `--dead auto`). A warning on `err` (and in the
+/// JSON's `warnings`) says when the count differs from the record's `RE`, and when the
+/// record has no `KM`, so that the rules' komi was used.
 ///
 /// Returns [`EXIT_OK`] when every game was scored, [`EXIT_ILLEGAL`] when some game cannot be
 /// replayed, [`EXIT_UNREADABLE`] when some file cannot be read (the worst wins).
@@ -308,6 +349,9 @@ pub(crate) fn score_command<P: AsRef<Path>>(
     each_game(paths, err, |err, name, number, tree| {
         match score_tree(tree, options.rules, options.dead, estimator) {
             Ok(scored) => {
+                for warning in &scored.warnings {
+                    let _ = writeln!(err, "{name}: game {number}: warning: {warning}");
+                }
                 if options.json {
                     let value = score_json(name, number, tree, &scored);
                     let _ = writeln!(out, "{value}");

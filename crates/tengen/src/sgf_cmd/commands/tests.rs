@@ -37,6 +37,51 @@ fn check_exits_0_1_or_2_with_one_line_per_problem() {
 }
 
 #[test]
+fn check_refuses_random_bytes_and_a_file_without_properties_naming_the_file() {
+    // 200 KB as /dev/urandom gives them: the lenient reader finds `(;` and stray properties.
+    let mut rng = tengen_core::playout::XorShift32::new(12);
+    let noise: Vec<u8> = (0..200_000).map(|_| rng.below(256) as u8).collect();
+    let random = temp_file("random.sgf", &noise);
+    let empty = temp_file("empty-game.sgf", b"(;)");
+    for (path, why) in [
+        (&random, "binary data, not text"),
+        (&empty, "it holds no SGF property"),
+    ] {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(check_command(&[path], &mut out, &mut err), EXIT_UNREADABLE);
+        assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+        let err = String::from_utf8_lossy(&err);
+        let expected = format!("{}: not an SGF file: {why}", path.display());
+        assert!(err.starts_with(&expected), "{err}");
+    }
+}
+
+#[test]
+fn check_and_score_refuse_a_file_over_the_sgf_size_limit_naming_it_and_the_limit() {
+    // A sparse file one byte over the limit: nothing is written to the disk.
+    let big = temp_file("big.sgf", b"");
+    std::fs::File::options()
+        .write(true)
+        .open(&big)
+        .and_then(|f| f.set_len(tengen_sgf::MAX_FILE_BYTES + 1))
+        .unwrap();
+    let refusal = format!(
+        "{}: larger than 16777216 bytes (16 MiB), the most Tengen reads of an SGF file\n",
+        big.display()
+    );
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(check_command(&[&big], &mut out, &mut err), EXIT_UNREADABLE);
+    assert_eq!(String::from_utf8_lossy(&err), refusal);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let options = ScoreOptions::default();
+    assert_eq!(
+        score_command(&[&big], &options, None, &mut out, &mut err),
+        EXIT_UNREADABLE
+    );
+    assert_eq!(String::from_utf8_lossy(&err), refusal);
+}
+
+#[test]
 fn score_prints_the_breakdown_and_json_with_marked_dead_stones() {
     // 5×5: Black wall on column c, White on column d; a dead white stone at b2 in Black's
     // area, marked TB.
@@ -199,4 +244,57 @@ fn half_points_are_json_numbers_written_as_the_text_writes_them() {
     assert_eq!(half(-1).to_string(), "-0.5");
     assert_eq!(half(-6).to_string(), "-3");
     assert_eq!(half(0).to_string(), "0");
+}
+
+#[test]
+fn score_warns_when_the_count_differs_from_re_and_when_the_record_has_no_km() {
+    // MARKED counts B+5.5.
+    let marked = String::from_utf8(MARKED.to_vec()).unwrap();
+    let warnings = |text: &str, json: bool| {
+        let path = temp_file("warned.sgf", text.as_bytes());
+        let options = ScoreOptions {
+            json,
+            ..ScoreOptions::default()
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(
+            score_command(&[&path], &options, None, &mut out, &mut err),
+            0
+        );
+        let prefix = format!("{}: game 1: warning: ", path.display());
+        let err = String::from_utf8_lossy(&err).into_owned();
+        let lines: Vec<String> = err
+            .lines()
+            .map(|l| l.strip_prefix(&prefix).unwrap_or(l).to_owned())
+            .collect();
+        (lines, String::from_utf8_lossy(&out).into_owned())
+    };
+    let with_re = |re: &str| marked.replacen("KM[0.5]", &format!("KM[0.5]RE[{re}]"), 1);
+    for agreeing in ["B+5.5", "B+", "B+R", "W+T", "Void", "?"] {
+        assert_eq!(warnings(&with_re(agreeing), false).0, Vec::<String>::new());
+    }
+    for (re, warning) in [
+        (
+            "W+15.5",
+            "the count B+5.5 differs from the recorded RE[W+15.5]",
+        ),
+        (
+            "B+9.5",
+            "the count B+5.5 differs from the recorded RE[B+9.5]",
+        ),
+        ("W+", "the count B+5.5 differs from the recorded RE[W+]"),
+        ("0", "the count B+5.5 differs from the recorded RE[0]"),
+    ] {
+        assert_eq!(warnings(&with_re(re), false).0, [warning]);
+    }
+    let (lines, json) = warnings(&with_re("W+15.5"), true);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["warnings"][0], lines[0]);
+    // Without KM, the preset's komi (Japanese: 6.5), said so: W+0.5 on the count.
+    let (lines, out) = warnings(&marked.replacen("KM[0.5]", "", 1), false);
+    assert_eq!(
+        lines,
+        ["no KM in the record: counted with komi 6.5 of japanese"]
+    );
+    assert!(out.contains("W+0.5 "), "{out}");
 }
