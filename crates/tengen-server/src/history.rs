@@ -1,7 +1,7 @@
 //! The record of a game as the page steps through it: every move with the stones it
 //! captured, and the board before the first move.
 
-use tengen_core::{Board, Color, Move};
+use tengen_core::{Board, Color};
 
 use crate::{
     runtime::Runtime,
@@ -26,30 +26,18 @@ pub(crate) fn moves(rt: &Runtime) -> (Vec<MoveView>, String) {
     let Some(game) = &rt.game else {
         return (Vec::new(), ".".repeat(rt.setup.size.area()));
     };
-    let mut board = game.initial_board().clone();
-    let initial = board_text(&board);
+    let initial = board_text(game.initial_board());
+    // The game's own account of what each move took off: a multi-stone suicide (allowed by
+    // `tromp-taylor`) removes the mover's chain, which a replay on a bare board would refuse.
+    let removed = game.stones_removed();
     let moves = game
         .moves()
         .iter()
-        .map(|m| {
-            let mut captured = Vec::new();
-            if let Move::Play(p) = m.mv {
-                let before = board.clone();
-                // The game accepted this move, so the board takes it; a refusal here would
-                // only mean no captures are shown.
-                if board.play(p, m.color).is_ok() {
-                    captured = before
-                        .stones()
-                        .filter(|&(q, _)| board.get(q).is_none())
-                        .map(|(q, _)| xy(q))
-                        .collect();
-                }
-            }
-            MoveView {
-                color: m.color,
-                at: m.mv.point().map(xy),
-                captured,
-            }
+        .zip(removed)
+        .map(|(m, removed)| MoveView {
+            color: m.color,
+            at: m.mv.point().map(xy),
+            captured: removed.into_iter().map(xy).collect(),
         })
         .collect();
     (moves, initial)
@@ -73,10 +61,15 @@ pub(crate) mod tests {
     }
 
     pub(crate) fn records_of(moves: &[(u8, u8)]) -> Vec<Record> {
+        records_under("japanese", moves)
+    }
+
+    /// As [`records_of`], under `rules`.
+    fn records_under(rules: &str, moves: &[(u8, u8)]) -> Vec<Record> {
         let form = CreateGame {
             open: false,
             size: 5,
-            rules: "japanese".into(),
+            rules: rules.into(),
             handicap: 0,
             placement: Default::default(),
             komi: None,
@@ -124,6 +117,31 @@ pub(crate) mod tests {
         assert_eq!(captured, vec![&[][..], &[], &[], &[], &[], &[], &[[1, 3]]]);
         assert_eq!(moves[6].at, Some([1, 4]));
         assert_eq!(moves[6].color, Color::Black);
+    }
+
+    /// Tromp-Taylor allows multi-stone suicide (issue 43, item 5): the review replays from
+    /// `captured`, so the mover's own chain must be there.
+    ///
+    /// ```text
+    ///    A B C D E
+    ///  5 B x W . .     Black's x (B5) leaves A5-B5 without a liberty:
+    ///  4 W W . . .     both Black stones come off.
+    ///  3 . . . . .
+    ///  2 . . . . B
+    ///  1 . . . . B
+    /// ```
+    #[test]
+    fn tromp_taylor_a_multi_stone_suicide_lists_the_movers_own_stones() {
+        let records = records_under(
+            "tromp-taylor",
+            &[(0, 0), (2, 0), (4, 4), (0, 1), (4, 3), (1, 1), (1, 0)],
+        );
+        let rt = Runtime::replay(&records, Instant::now()).unwrap();
+        let (moves, _) = moves(&rt);
+        let mut last = moves[6].captured.clone();
+        last.sort_unstable();
+        assert_eq!(last, vec![[0, 0], [1, 0]]);
+        assert!(moves[..6].iter().all(|m| m.captured.is_empty()));
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //!   for go first), so asking again costs nothing.
 //!
 //! Only finished games are reviewed: anyone may watch a live game, so a review of one would
-//! give its players the engine's help (PLAY.md: fairness).
+//! give its players the engine's help (fairness: what players expect of a server).
 //!
 //! The page polls `GET /api/games/{id}/review?from=N` and draws each position's result as it
 //! comes.

@@ -56,7 +56,7 @@ pub enum OpponentChoice {
 pub struct CreateGame {
     /// Board size, 5 to 25 (9, 13 and 19 are the usual ones).
     pub size: u32,
-    /// Rules in the text form of RULES.md: `aga`, `japanese`, `chinese`, `tromp-taylor`, with
+    /// Rules in the text form of docs/rules.md: `aga`, `japanese`, `chinese`, `tromp-taylor`, with
     /// optional `key=value` changes.
     pub rules: String,
     /// Handicap stones, 0 to 9 (1: Black moves first with the handicap komi).
@@ -110,11 +110,13 @@ pub enum SeatKind {
 }
 
 impl SeatKind {
-    /// The name shown on the panel.
+    /// The name shown on the panel and written in the record: Tengen's own player as
+    /// "Tengen" (its stored id is `tengen`), a GTP engine by its name.
     #[must_use]
     pub fn name(&self) -> &str {
         match self {
             SeatKind::Person { name } => name,
+            SeatKind::Engine { engine, .. } if engine == crate::seat::OWN => "Tengen",
             SeatKind::Engine { engine, .. } => engine,
         }
     }
@@ -330,6 +332,20 @@ mod tests {
             name: Some(name.into()),
         };
         form.resolve(&[], true).unwrap().black.name().to_owned()
+    }
+
+    #[test]
+    fn tengens_own_player_is_named_tengen_as_gtp_names_it() {
+        let own = SeatKind::Engine {
+            engine: crate::seat::OWN.into(),
+            level: Some(3),
+        };
+        assert_eq!(own.name(), "Tengen");
+        let gtp = SeatKind::Engine {
+            engine: "gnugo".into(),
+            level: None,
+        };
+        assert_eq!(gtp.name(), "gnugo");
     }
 
     #[test]

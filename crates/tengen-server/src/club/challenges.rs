@@ -433,14 +433,15 @@ pub(crate) async fn create<H: super::Host>(
             None => "you have a seek open already; withdraw it first".into(),
         }));
     }
-    if let Some(to) = &opponent {
-        club.events.send(
+    match &opponent {
+        Some(to) => club.events.send(
             to.id,
             &Event::Challenge {
                 id: id.clone(),
                 from: me.name.clone(),
             },
-        );
+        ),
+        None => club.events.send_all(&Event::Challenges),
     }
     Ok((StatusCode::CREATED, Json(Sent { id, proposal })))
 }
@@ -587,6 +588,9 @@ pub(crate) async fn accept<H: super::Host>(
             challenge: id,
         },
     );
+    if found.to.is_none() {
+        club.events.send_all(&Event::Challenges);
+    }
     Ok(Json(Accepted {
         seat: club.seat_secret(&game, color).await?,
         color: if color == Color::Black {
@@ -674,6 +678,9 @@ pub(crate) async fn decline<H: super::Host>(
         Some(None) => Err(AppError::Forbidden("this challenge is not yours".into())),
         Some(Some((from, to, how))) => {
             let other = if from == me { to } else { Some(from) };
+            if to.is_none() {
+                club.events.send_all(&Event::Challenges);
+            }
             if let Some(other) = other {
                 club.events.send(
                     other,

@@ -58,6 +58,15 @@ impl Events {
         }
     }
 
+    /// Tells every member whose page is open on this server (a seek opened or gone).
+    pub(crate) fn send_all(&self, event: &Event) {
+        if let Ok(map) = self.0.lock() {
+            for tx in map.values() {
+                let _ = tx.send(event.clone());
+            }
+        }
+    }
+
     fn subscribe(&self, account: i64) -> broadcast::Receiver<Event> {
         let mut map = self
             .0
@@ -125,8 +134,8 @@ pub(crate) async fn stream<H: super::Host>(
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
-/// Marks the session seen, and sums up the member's open challenges (their count and the
-/// newest's time), or `None` once the session has ended.
+/// Marks the session seen, and sums up the member's open challenges and the lobby's seeks
+/// (their count and the newest's time), or `None` once the session has ended.
 async fn look(
     db: &crate::store::ClubDb,
     session: &str,
@@ -144,7 +153,7 @@ async fn look(
         }
         let row = sql.query_one(
             "SELECT COUNT(*), COALESCE(MAX(created_ms), 0) FROM challenges
-             WHERE state = 'open' AND (to_id = ?1 OR from_id = ?1)",
+             WHERE state = 'open' AND (to_id = ?1 OR from_id = ?1 OR to_id IS NULL)",
             &[account.into()],
         )?;
         Ok(Some(row.map_or((0, 0), |r| (r.int(0), r.int(1)))))
