@@ -16,8 +16,11 @@
 //! drives running `tengen serve`s instead (start them with `--max-conns-per-ip` and
 //! `--games-burst` above the load). `--slowest N` lists the N slowest moves, each with when
 //! it arrived and its game, to tell a stall of the whole server from one slow game;
-//! `--no-spectators` leaves out the idle spectators. Every request goes to 127.0.0.1 only, and the run stops
-//! by itself.
+//! `--no-spectators` leaves out the idle spectators. `--logins N` registers N club members
+//! before the games start and has all N log in at once two seconds into the measurement and
+//! every ten seconds after (Argon2id makes each log-in cost tens of milliseconds of a core):
+//! the report then gives the moves' latency while the log-ins were under way apart from the
+//! rest. Every request goes to 127.0.0.1 only, and the run stops by itself.
 
 mod common;
 
@@ -57,6 +60,8 @@ struct Args {
     slowest: usize,
     /// Open no idle spectator WebSockets (they are opened in this process's single server).
     no_spectators: bool,
+    /// Members who all log in at once, every ten seconds of the measurement.
+    logins: usize,
 }
 
 fn args() -> Args {
@@ -70,6 +75,7 @@ fn args() -> Args {
         clock: false,
         slowest: 0,
         no_spectators: false,
+        logins: 0,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -85,6 +91,7 @@ fn args() -> Args {
             "--db" => a.db = Some(v),
             "--nodes" => a.nodes = v.parse().unwrap_or(1).max(1),
             "--slowest" => a.slowest = v.parse().unwrap_or(0),
+            "--logins" => a.logins = v.parse().unwrap_or(0),
             "--no-spectators" => {
                 a.no_spectators = true;
                 i += 1;
@@ -298,6 +305,9 @@ async fn start_servers(a: &Args) -> Vec<SocketAddr> {
         let config = ServerConfig {
             max_connections_per_ip: usize::MAX,
             games_burst: u32::MAX,
+            accounts_burst: u32::MAX,
+            logins_per_address: u32::MAX,
+            logins_per_account: u32::MAX,
             ..ServerConfig::from_env()
         };
         let state = AppState::with_config(store, vec![], config);
@@ -402,6 +412,8 @@ async fn run(a: Args) {
             rss_kib() / 1024
         );
     }
+    // After the memory figures: a password hash takes 19 MiB while it runs.
+    let members = register(addr, a.logins).await;
     let shared = Arc::new(Shared {
         sent_at: (0..games.len()).map(|_| AtomicU64::new(0)).collect(),
         start: Instant::now(),
@@ -431,8 +443,15 @@ async fn run(a: Args) {
     shared.measuring.store(true, Ordering::Relaxed);
     let measure_start = Instant::now();
     let measure_start_ms = shared.start.elapsed().as_millis() as u32;
+    let bursts = tokio::spawn(log_in_bursts(
+        addr,
+        members,
+        Arc::clone(&shared),
+        Duration::from_secs(a.seconds),
+    ));
     tokio::time::sleep(Duration::from_secs(a.seconds)).await;
     shared.measuring.store(false, Ordering::Relaxed);
+    let bursts = bursts.await.unwrap_or_default();
     let measured = measure_start.elapsed();
     let rss_busy = rss_kib();
     shared.stop.store(true, Ordering::Relaxed);
@@ -465,6 +484,9 @@ async fn run(a: Args) {
             String::new()
         }
     );
+    if !bursts.is_empty() {
+        report_logins(&all, &bursts, measure_start_ms);
+    }
     for s in all.iter().rev().take(a.slowest) {
         println!(
             "load: slow move: {:.1} ms, arrived {:.2} s into the measurement, game {}",
@@ -473,4 +495,134 @@ async fn run(a: Args) {
             s.game
         );
     }
+}
+
+/// Registers `n` members (names `load-member-K`, one password) before the games start.
+async fn register(addr: SocketAddr, n: usize) -> Vec<String> {
+    let t = Instant::now();
+    let mut names = Vec::new();
+    for k in 0..n {
+        let name = format!("load-member-{k}");
+        let answer = http(
+            addr,
+            "POST",
+            "/api/accounts",
+            json!({ "name": name, "password": "load password", "rank": "5k" }),
+        )
+        .await;
+        if answer["csrf"].is_string() {
+            names.push(name);
+        } else {
+            eprintln!("load: {name} not registered: {answer}");
+        }
+    }
+    if n > 0 {
+        println!(
+            "load: registered {} members in {:.1} s",
+            names.len(),
+            t.elapsed().as_secs_f64()
+        );
+    }
+    names
+}
+
+/// One burst of log-ins: when it started and ended (ms since `Shared::start`), and each
+/// log-in's time in ms (of those that succeeded).
+#[derive(Default)]
+struct Burst {
+    from_ms: u32,
+    to_ms: u32,
+    times_ms: Vec<f64>,
+}
+
+/// All `members` log in at once two seconds into the measurement, then every ten seconds,
+/// while it lasts.
+async fn log_in_bursts(
+    addr: SocketAddr,
+    members: Vec<String>,
+    shared: Arc<Shared>,
+    measured: Duration,
+) -> Vec<Burst> {
+    let mut bursts = Vec::new();
+    if members.is_empty() {
+        return bursts;
+    }
+    let end = Instant::now() + measured;
+    let mut next = Instant::now() + Duration::from_secs(2);
+    while next + Duration::from_secs(5) < end {
+        tokio::time::sleep_until(next.into()).await;
+        let from_ms = shared.start.elapsed().as_millis() as u32;
+        let logins: Vec<_> = members
+            .iter()
+            .map(|name| {
+                let name = name.clone();
+                tokio::spawn(async move {
+                    let t = Instant::now();
+                    let answer = http(
+                        addr,
+                        "POST",
+                        "/api/session",
+                        json!({ "name": name, "password": "load password" }),
+                    )
+                    .await;
+                    answer["csrf"]
+                        .is_string()
+                        .then(|| t.elapsed().as_secs_f64() * 1000.0)
+                })
+            })
+            .collect();
+        let mut times_ms = Vec::new();
+        for l in logins {
+            if let Ok(Some(ms)) = l.await {
+                times_ms.push(ms);
+            }
+        }
+        bursts.push(Burst {
+            from_ms,
+            to_ms: shared.start.elapsed().as_millis() as u32,
+            times_ms,
+        });
+        next += Duration::from_secs(10);
+    }
+    bursts
+}
+
+/// The moves' latency while log-ins were under way and outside, and the log-ins' own times.
+fn report_logins(all: &[Sample], bursts: &[Burst], measure_start_ms: u32) {
+    let during = |s: &&Sample| {
+        bursts
+            .iter()
+            .any(|b| (b.from_ms..=b.to_ms).contains(&s.at_ms))
+    };
+    let inside: Vec<Sample> = all.iter().filter(during).copied().collect();
+    let outside: Vec<Sample> = all.iter().filter(|s| !during(s)).copied().collect();
+    for b in bursts {
+        let mut times = b.times_ms.clone();
+        times.sort_by(f64::total_cmp);
+        let at = |p: f64| {
+            times
+                .get(((times.len() as f64 - 1.0) * p) as usize)
+                .copied()
+                .unwrap_or(0.0)
+        };
+        println!(
+            "load: {} log-ins at once from {:.1} s: all done in {:.2} s; a log-in p50 {:.0} ms, max {:.0} ms",
+            times.len(),
+            f64::from(b.from_ms.saturating_sub(measure_start_ms)) / 1000.0,
+            f64::from(b.to_ms - b.from_ms) / 1000.0,
+            at(0.5),
+            at(1.0)
+        );
+    }
+    println!(
+        "load: move → opponent update while log-ins ran: {} moves, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; the rest: {} moves, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        inside.len(),
+        percentile(&inside, 0.5),
+        percentile(&inside, 0.99),
+        percentile(&inside, 1.0),
+        outside.len(),
+        percentile(&outside, 0.5),
+        percentile(&outside, 0.99),
+        percentile(&outside, 1.0),
+    );
 }

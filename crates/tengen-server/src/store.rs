@@ -14,6 +14,7 @@ mod pg_statement;
 mod pg_writer;
 mod postgres;
 mod sqlite;
+mod sqlite_jobs;
 
 pub use club_db::ClubDb;
 pub(crate) use club_db::{Row, Sql, Value};

@@ -162,7 +162,7 @@ impl Club {
         let key = crate::names::lookup_key(name);
         Ok(self
             .db
-            .transaction(move |sql| {
+            .read(move |sql| {
                 Ok(sql
                     .query_one(
                         &format!(

@@ -292,7 +292,7 @@ pub(crate) async fn list<H: super::Host>(
     let (incoming, outgoing, seeks) = state
         .club()
         .db
-        .transaction(move |sql| {
+        .read(move |sql| {
             Ok((
                 open_challenges(sql, "c.to_id = ?1", &[id.into()])?,
                 open_challenges(sql, "c.from_id = ?1", &[id.into()])?,
@@ -331,7 +331,7 @@ impl Club {
     /// unknown or disabled.
     async fn opponent(&self, name: &str, me: &Account) -> Result<Account, AppError> {
         let lookup = name.to_owned();
-        let found = self.db.transaction(move |sql| find(sql, &lookup)).await?;
+        let found = self.db.read(move |sql| find(sql, &lookup)).await?;
         match found {
             Some(a) if a.id == me.id => Err(AppError::BadRequest(
                 "opponent: you cannot challenge yourself".into(),
@@ -471,7 +471,7 @@ pub(crate) async fn accept<H: super::Host>(
     let lookup = id.clone();
     let found = club
         .db
-        .transaction(move |sql| open_challenges(sql, "c.id = ?1", &[lookup.into()]))
+        .read(move |sql| open_challenges(sql, "c.id = ?1", &[lookup.into()]))
         .await?
         .into_iter()
         .next()

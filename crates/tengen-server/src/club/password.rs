@@ -1,19 +1,24 @@
-//! Passwords: Argon2id with OWASP's parameters, computed on blocking threads a few at a time.
+//! Passwords: Argon2id with OWASP's parameters, computed on a few threads of their own.
 //!
 //! A hash costs about 19 MiB and tens of milliseconds of a core: that is the point (a stolen
-//! database is slow to attack), and also why hashing never runs on the async runtime and
-//! at most [`crate::ServerConfig::hash_workers`] run at once: a crowd of log-ins queues
-//! for them instead of taking the cores from the games.
+//! database is slow to attack), and also why hashing never runs on the async runtime. It
+//! runs on [`crate::ServerConfig::hash_workers`] threads that the operating system schedules
+//! at the lowest priority (nice 19): a crowd of log-ins queues for them and takes what the
+//! games leave of the cores, instead of taking the cores from the games. The queue is
+//! bounded ([`QUEUE`]): past it a log-in is refused with 503 rather than remembered.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, mpsc};
 
 use argon2::{
     Algorithm, Argon2, Params, PasswordHash, PasswordHasher, PasswordVerifier, Version,
     password_hash::SaltString,
 };
-use tokio::sync::Semaphore;
+use tokio::sync::oneshot;
 
 use crate::error::AppError;
+
+/// Hashes waiting for a thread, at most.
+const QUEUE: usize = 1024;
 
 /// Passwords are at least this many characters…
 pub(crate) const PASSWORD_MIN: usize = 8;
@@ -38,16 +43,43 @@ pub(crate) fn check_new(password: &str) -> Result<(), AppError> {
     Ok(())
 }
 
-/// The hashing threads' gate.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The hashing threads: a bounded queue of jobs.
 #[derive(Clone)]
 pub(crate) struct Passwords {
-    permits: Arc<Semaphore>,
+    jobs: Arc<Mutex<mpsc::SyncSender<Job>>>,
 }
 
 impl Passwords {
+    /// Starts `workers` hashing threads at the lowest priority.
     pub(crate) fn new(workers: usize) -> Passwords {
+        let (tx, rx) = mpsc::sync_channel::<Job>(QUEUE);
+        let rx = Arc::new(Mutex::new(rx));
+        for i in 0..workers.max(1) {
+            let rx = Arc::clone(&rx);
+            let spawned = std::thread::Builder::new()
+                .name(format!("tengen-password-{i}"))
+                .spawn(move || {
+                    lowest_priority();
+                    loop {
+                        let job = match rx.lock() {
+                            Ok(rx) => rx.recv(),
+                            Err(_) => return,
+                        };
+                        match job {
+                            Ok(job) => job(),
+                            // The server has gone.
+                            Err(_) => return,
+                        }
+                    }
+                });
+            if let Err(e) = spawned {
+                eprintln!("tengen: a password-hashing thread did not start: {e}");
+            }
+        }
         Passwords {
-            permits: Arc::new(Semaphore::new(workers.max(1))),
+            jobs: Arc::new(Mutex::new(tx)),
         }
     }
 
@@ -90,14 +122,39 @@ impl Passwords {
         &self,
         f: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, AppError> {
-        let _permit = self
-            .permits
-            .acquire()
+        let (reply, answer) = oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _ = reply.send(f());
+        });
+        let sent = self
+            .jobs
+            .lock()
+            .map_err(|_| AppError::Internal("the password queue is poisoned".into()))?
+            .try_send(job);
+        match sent {
+            Ok(()) => {}
+            Err(mpsc::TrySendError::Full(_)) => {
+                return Err(AppError::Unavailable(
+                    "too many log-ins at once; try again in a moment".into(),
+                ));
+            }
+            Err(mpsc::TrySendError::Disconnected(_)) => {
+                return Err(AppError::Unavailable("the server is stopping".into()));
+            }
+        }
+        answer
             .await
-            .map_err(|_| AppError::Unavailable("the server is stopping".into()))?;
-        tokio::task::spawn_blocking(f)
-            .await
-            .map_err(|e| AppError::Internal(format!("password hashing: {e}")))
+            .map_err(|_| AppError::Internal("a password-hashing thread stopped".into()))
+    }
+}
+
+/// Makes the calling thread the last the operating system runs (nice 19 on Linux). If it
+/// cannot, the thread runs at the normal priority and the server says so once.
+fn lowest_priority() {
+    use thread_priority::{ThreadPriority, ThreadPriorityValue, set_current_thread_priority};
+    let lowest = ThreadPriorityValue::try_from(0u8).map(ThreadPriority::Crossplatform);
+    if let Err(e) = lowest.map(set_current_thread_priority) {
+        eprintln!("tengen: password hashing runs at the normal priority: {e:?}");
     }
 }
 
@@ -133,6 +190,28 @@ mod tests {
             "a new salt each time"
         );
         assert!(!p.verify("correct horse".into(), None).await);
+    }
+
+    /// The hashing threads run at nice 19 (Linux, where a thread has its own niceness).
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn hashing_runs_at_the_lowest_priority() {
+        let p = Passwords::new(1);
+        let nice = p
+            .run(|| {
+                let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+                // Field 19 is the niceness; the fields after the command's `)`.
+                let after = stat.rsplit_once(')').unwrap().1;
+                after
+                    .split_whitespace()
+                    .nth(16)
+                    .unwrap()
+                    .parse::<i32>()
+                    .unwrap()
+            })
+            .await
+            .unwrap();
+        assert_eq!(nice, 19);
     }
 
     #[test]

@@ -71,7 +71,7 @@ pub(crate) async fn list<H: super::Host>(
     let rows = state
         .club()
         .db
-        .transaction(move |sql| {
+        .read(move |sql| {
             let accounts = sql.query(
                 &format!(
                     "SELECT {ACCOUNT_COLUMNS} FROM accounts a
@@ -177,7 +177,7 @@ pub(crate) async fn player<H: super::Host>(
     let page = state
         .club()
         .db
-        .transaction(move |sql| {
+        .read(move |sql| {
             let Some(a) = find(sql, &lookup)? else {
                 return Ok(None);
             };

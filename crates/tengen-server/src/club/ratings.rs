@@ -111,7 +111,7 @@ impl Club {
     pub(crate) async fn rate_finished_games(&self) -> Result<usize, StoreError> {
         let pending = self
             .db
-            .transaction(|sql| {
+            .read(|sql| {
                 Ok(sql
                     .query(
                         "SELECT c.game_id FROM club_games c JOIN games g ON g.id = c.game_id

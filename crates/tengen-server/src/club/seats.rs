@@ -63,7 +63,7 @@ impl Club {
         let game = game.to_owned();
         Ok(self
             .db
-            .transaction(move |sql| {
+            .read(move |sql| {
                 Ok(sql
                     .query_one(
                         "SELECT black_id, white_id FROM club_games WHERE game_id = ?1",

@@ -147,29 +147,36 @@ impl Club {
     pub(crate) async fn session_account(&self, session: &str) -> Result<Option<Account>, AppError> {
         let session = session.to_owned();
         let now = now_ms() as i64;
-        Ok(self
+        let lookup = session.clone();
+        let found = self
             .db
-            .transaction(move |sql| {
-                let Some(row) = sql.query_one(
-                    &format!(
-                        "SELECT s.seen_ms, {ACCOUNT_COLUMNS} FROM sessions s
-                         JOIN accounts a ON a.id = s.account_id
-                         WHERE s.token_hash = ?1 AND s.expires_ms > ?2 AND a.disabled = 0"
-                    ),
-                    &[Value::from(session.as_str()), Value::from(now)],
-                )?
-                else {
-                    return Ok(None);
-                };
-                if now - row.int(0) > SEEN_EVERY_MS as i64 {
+            .read(move |sql| {
+                Ok(sql
+                    .query_one(
+                        &format!(
+                            "SELECT s.seen_ms, {ACCOUNT_COLUMNS} FROM sessions s
+                             JOIN accounts a ON a.id = s.account_id
+                             WHERE s.token_hash = ?1 AND s.expires_ms > ?2 AND a.disabled = 0"
+                        ),
+                        &[Value::from(lookup), Value::from(now)],
+                    )?
+                    .map(|row| (row.int(0), Account::from_row(&row, 1))))
+            })
+            .await?;
+        let Some((seen, account)) = found else {
+            return Ok(None);
+        };
+        if now - seen > SEEN_EVERY_MS as i64 {
+            self.db
+                .transaction(move |sql| {
                     sql.execute(
                         "UPDATE sessions SET seen_ms = ?2 WHERE token_hash = ?1",
-                        &[Value::from(session.as_str()), Value::from(now)],
-                    )?;
-                }
-                Ok(Some(Account::from_row(&row, 1)))
-            })
-            .await?)
+                        &[Value::from(session), Value::from(now)],
+                    )
+                })
+                .await?;
+        }
+        Ok(Some(account))
     }
 
     /// A new session for `account`: its token (for the cookie).

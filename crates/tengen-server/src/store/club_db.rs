@@ -1,6 +1,7 @@
 //! The club's tables, in whichever database keeps the games: one SQL text for SQLite and
 //! PostgreSQL (placeholders `?1`, `?2`, … become `$1`, `$2`, … for PostgreSQL), run in a
-//! transaction by synchronous Rust code on a blocking thread.
+//! transaction by synchronous Rust code on a blocking thread (SQLite's writes: on the
+//! store's writer thread, between the games' appends).
 //!
 //! Why not async all the way: the club's operations read, decide and write in one
 //! transaction (a rating update reads both ratings first), and rusqlite is synchronous. A
@@ -10,7 +11,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use super::{StoreError, bounded_pg};
+use super::{
+    StoreError, bounded_pg,
+    sqlite_jobs::{ClubJob, Job},
+};
 
 /// A value bound to, or read from, a statement.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,36 +131,76 @@ pub struct ClubDb(Kind);
 
 #[derive(Clone)]
 enum Kind {
-    Sqlite(Arc<Mutex<rusqlite::Connection>>),
+    Sqlite {
+        /// Reads, on a connection of their own.
+        reader: Arc<Mutex<rusqlite::Connection>>,
+        /// Writes, on the store's writer thread.
+        writer: Arc<Mutex<std::sync::mpsc::Sender<Job>>>,
+    },
     Postgres(sqlx::PgPool),
 }
 
 impl ClubDb {
-    pub(crate) fn sqlite(conn: rusqlite::Connection) -> ClubDb {
-        ClubDb(Kind::Sqlite(Arc::new(Mutex::new(conn))))
+    pub(super) fn sqlite(
+        reader: rusqlite::Connection,
+        writer: Arc<Mutex<std::sync::mpsc::Sender<Job>>>,
+    ) -> ClubDb {
+        ClubDb(Kind::Sqlite {
+            reader: Arc::new(Mutex::new(reader)),
+            writer,
+        })
     }
 
     pub(crate) fn postgres(pool: sqlx::PgPool) -> ClubDb {
         ClubDb(Kind::Postgres(pool))
     }
 
-    /// Runs `f` in one transaction, committed when it returns `Ok` and rolled back when it
-    /// returns an error.
+    /// Runs `f` in one transaction that writes, committed when it returns `Ok` and rolled
+    /// back when it returns an error. (SQLite: it takes the write lock at once, so that its
+    /// reads and writes see one state; the games' appends wait for it.)
     pub(crate) async fn transaction<T: Send + 'static>(
         &self,
+        f: impl FnOnce(&mut dyn Sql) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let Kind::Sqlite { writer, .. } = &self.0 else {
+            return self.run(rusqlite::TransactionBehavior::Immediate, f).await;
+        };
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let job: ClubJob = Box::new(move |conn: &mut rusqlite::Connection| {
+            let _ = reply.send(in_sqlite_tx(
+                conn,
+                rusqlite::TransactionBehavior::Immediate,
+                f,
+            ));
+        });
+        writer
+            .lock()
+            .map_err(|_| StoreError::Closed)?
+            .send(Job::Club(job))
+            .map_err(|_| StoreError::Closed)?;
+        answer.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Runs `f`, which only reads, in one transaction: on SQLite it does not hold up the
+    /// games' appends (a write in it may fail: use [`ClubDb::transaction`] to write).
+    pub(crate) async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut dyn Sql) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        self.run(rusqlite::TransactionBehavior::Deferred, f).await
+    }
+
+    async fn run<T: Send + 'static>(
+        &self,
+        behavior: rusqlite::TransactionBehavior,
         f: impl FnOnce(&mut dyn Sql) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
         let kind = self.0.clone();
         let handle = tokio::runtime::Handle::current();
         tokio::task::spawn_blocking(move || match kind {
-            Kind::Sqlite(conn) => {
-                let mut conn = conn.lock().map_err(|_| StoreError::Closed)?;
-                let tx =
-                    conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-                let mut sql = SqliteTx(&tx);
-                let out = f(&mut sql)?;
-                tx.commit()?;
-                Ok(out)
+            Kind::Sqlite { reader, .. } => {
+                let mut conn = reader.lock().map_err(|_| StoreError::Closed)?;
+                in_sqlite_tx(&mut conn, behavior, f)
             }
             Kind::Postgres(pool) => {
                 let tx = handle.block_on(bounded_pg(pool.begin()))?;
@@ -170,6 +214,18 @@ impl ClubDb {
         .await
         .map_err(|_| StoreError::Closed)?
     }
+}
+
+/// Runs `f` in a transaction of `conn`, committed if it returns `Ok`.
+fn in_sqlite_tx<T>(
+    conn: &mut rusqlite::Connection,
+    behavior: rusqlite::TransactionBehavior,
+    f: impl FnOnce(&mut dyn Sql) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    let tx = conn.transaction_with_behavior(behavior)?;
+    let out = f(&mut SqliteTx(&tx))?;
+    tx.commit()?;
+    Ok(out)
 }
 
 struct SqliteTx<'a>(&'a rusqlite::Transaction<'a>);

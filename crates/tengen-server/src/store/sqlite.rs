@@ -8,25 +8,19 @@ use std::{
 
 use tokio::sync::oneshot;
 
-use super::{BoxFuture, GameSummary, MIGRATIONS, SCHEMA_VERSION, Store, StoreError};
-
-struct Append {
-    game: String,
-    first_seq: u64,
-    records: Vec<String>,
-    summary: GameSummary,
-    reply: oneshot::Sender<Result<(), StoreError>>,
-}
+use super::{
+    BoxFuture, GameSummary, MIGRATIONS, SCHEMA_VERSION, Store, StoreError,
+    sqlite_jobs::{Append, Job},
+};
 
 /// SQLite, the default store: one file, created with its schema on first start.
 ///
 /// WAL mode with `synchronous=NORMAL`: a committed append survives the process being killed
 /// (`kill -9`); `synchronous=FULL` (see [`SqliteStore::open_with`]) also survives power loss.
 pub struct SqliteStore {
-    writer: Mutex<std_mpsc::Sender<Append>>,
+    writer: Arc<Mutex<std_mpsc::Sender<Job>>>,
     reader: Arc<Mutex<rusqlite::Connection>>,
-    /// The club's connection: its writes wait for the appends' writer (SQLite has one
-    /// writer at a time) for up to the busy timeout.
+    /// The club's tables: reads on a connection of their own, writes on the writer thread.
     club: super::ClubDb,
 }
 
@@ -84,14 +78,18 @@ impl SqliteStore {
         let mut conn = open_conn(path, full_sync).map_err(named)?;
         migrate(&mut conn).map_err(named)?;
         let reader = open_conn(path, full_sync).map_err(named)?;
-        let club = super::ClubDb::sqlite(open_conn(path, full_sync).map_err(named)?);
-        let (tx, rx) = std_mpsc::channel::<Append>();
+        let (tx, rx) = std_mpsc::channel::<Job>();
+        let writer = Arc::new(Mutex::new(tx));
+        let club = super::ClubDb::sqlite(
+            open_conn(path, full_sync).map_err(named)?,
+            Arc::clone(&writer),
+        );
         std::thread::Builder::new()
             .name("tengen-sqlite-writer".into())
             .spawn(move || writer_loop(conn, rx))
             .map_err(StoreError::Thread)?;
         Ok(SqliteStore {
-            writer: Mutex::new(tx),
+            writer,
             reader: Arc::new(Mutex::new(reader)),
             club,
         })
@@ -113,18 +111,32 @@ impl SqliteStore {
 
 /// Writes appends as they come, grouping whatever is waiting into one transaction (group
 /// commit), and answers each append only after the commit.
-fn writer_loop(mut conn: rusqlite::Connection, rx: std_mpsc::Receiver<Append>) {
+fn writer_loop(mut conn: rusqlite::Connection, rx: std_mpsc::Receiver<Job>) {
     while let Ok(first) = rx.recv() {
-        let mut batch = vec![first];
-        while batch.len() < 1024 {
-            match rx.try_recv() {
-                Ok(a) => batch.push(a),
-                Err(_) => break,
+        let mut next = Some(first);
+        while let Some(job) = next.take() {
+            let first = match job {
+                Job::Club(run) => {
+                    run(&mut conn);
+                    continue;
+                }
+                Job::Append(a) => a,
+            };
+            let mut batch = vec![first];
+            while batch.len() < 1024 {
+                match rx.try_recv() {
+                    Ok(Job::Append(a)) => batch.push(a),
+                    Ok(club) => {
+                        next = Some(club);
+                        break;
+                    }
+                    Err(_) => break,
+                }
             }
-        }
-        let results = write_batch(&mut conn, &batch);
-        for (append, result) in batch.into_iter().zip(results) {
-            let _ = append.reply.send(result);
+            let results = write_batch(&mut conn, &batch);
+            for (append, result) in batch.into_iter().zip(results) {
+                let _ = append.reply.send(result);
+            }
         }
     }
 }
@@ -228,13 +240,13 @@ impl Store for SqliteStore {
             .lock()
             .map_err(|_| StoreError::Closed)
             .and_then(|w| {
-                w.send(Append {
+                w.send(Job::Append(Append {
                     game: game.to_owned(),
                     first_seq,
                     records,
                     summary,
                     reply,
-                })
+                }))
                 .map_err(|_| StoreError::Closed)
             });
         Box::pin(async move {
