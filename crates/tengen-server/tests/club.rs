@@ -284,6 +284,27 @@ async fn jp_3_a_rated_challenge_between_a_3k_and_a_1d_gives_three_stones_no_komi
     // A second pass of the ratings changes nothing.
     tokio::time::sleep(Duration::from_millis(2500)).await;
     assert_eq!(kyu.page("Dana").await["rated_games"], 1);
+
+    // A rematch (colours swapped, the handicap kept) is a members' game too, unrated.
+    black.send(json!({ "type": "rematch" })).await;
+    white.send(json!({ "type": "rematch" })).await;
+    let state = black
+        .until_state("the rematch", |s| s["rematch"]["game"].is_string())
+        .await;
+    let rematch = state["rematch"]["game"].as_str().unwrap().to_owned();
+    let mut games = Value::Null;
+    for _ in 0..150 {
+        games = kyu.page("Kaito").await["games"].clone();
+        if games.as_array().unwrap().len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(games[0]["id"], rematch.as_str(), "{games}");
+    assert_eq!(
+        (games[0]["color"].as_str(), games[0]["rated"].as_bool()),
+        (Some("white"), Some(false))
+    );
 }
 
 async fn admin_commands_disable_reset_set_rank_and_unrate(db: Db) {

@@ -132,9 +132,55 @@ impl Club {
         Ok(rated)
     }
 
+    /// Makes the rematches of members' games members' games too (unrated: a rematch swaps
+    /// the colours and keeps the handicap, which the ranks did not give that way round), so
+    /// that they are on the players' pages; how many.
+    pub(crate) async fn link_rematches(&self) -> Result<usize, StoreError> {
+        // A rematch is offered at a game's end, and no game lasts two days (the longest clock
+        // is a day of main time): older games are not looked at again.
+        let since = now_ms().saturating_sub(2 * 24 * 3600 * 1000) as i64;
+        let rematches = self
+            .db
+            .read(move |sql| {
+                sql.query(
+                    "SELECT c.black_id, c.white_id, r.record FROM club_games c
+                     JOIN records r ON r.game_id = c.game_id
+                     WHERE c.created_ms > ?1 AND r.seq > 1
+                     AND r.record LIKE '%\"type\":\"rematch_started\"%'",
+                    &[since.into()],
+                )
+            })
+            .await?;
+        let mut linked = 0;
+        for row in rematches {
+            let Ok(crate::record::Record::RematchStarted { game }) =
+                serde_json::from_str(&row.text(2))
+            else {
+                continue;
+            };
+            let (old_black, old_white) = (row.int(0), row.int(1));
+            let now = now_ms() as i64;
+            linked += self
+                .db
+                .transaction(move |sql| {
+                    sql.execute(
+                        "INSERT INTO club_games (game_id, black_id, white_id, rated, created_ms, rating_done)
+                         SELECT ?1, ?2, ?3, 0, ?4, 1 WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1)
+                         AND NOT EXISTS (SELECT 1 FROM club_games WHERE game_id = ?1)",
+                        &[game.into(), old_white.into(), old_black.into(), now.into()],
+                    )
+                })
+                .await? as usize;
+        }
+        Ok(linked)
+    }
+
     /// Rates finished games every [`super::RATING_POLL`], for as long as the server runs.
     pub(crate) async fn rate_forever(self: std::sync::Arc<Self>) {
         loop {
+            if let Err(e) = self.link_rematches().await {
+                eprintln!("tengen: rematches: {e}");
+            }
             if let Err(e) = self.rate_finished_games().await {
                 eprintln!("tengen: ratings: {e}");
             }
