@@ -2,7 +2,9 @@
 // per person (two players and a spectator), screenshots under e2e/screenshots/.
 
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -38,8 +40,8 @@ export async function shot(page, name) {
 }
 
 /** Fills the form on `page` (at the home page) and creates the game; returns the invite. */
-export async function createGame(page, { size = "9", color = "black", name = "Alice", more, rules } = {}) {
-  await page.goto(BASE + '/');
+export async function createGame(page, { size = "9", color = "black", name = "Alice", more, rules, base = BASE } = {}) {
+  await page.goto(base + '/');
   await page.check(`input[name="size"][value="${size}"]`);
   if (rules) await page.selectOption('select[name="rules"]', rules);
   await page.check(`input[name="color"][value="${color}"]`);
@@ -66,4 +68,33 @@ export const gameId = (page) => new URL(page.url()).pathname.split('/').pop();
 
 export async function statusIs(page, re) {
   await page.waitForFunction((src) => new RegExp(src).test(document.getElementById('status').textContent), re.source);
+}
+
+/**
+ * A `tengen serve` of the test's own (TENGEN_BIN, set by run.sh), for tests that stop the
+ * server: on `addr` (default a free port) with the database `db` (default a fresh one).
+ * Resolves once it serves: `{ url, addr, db, stop }`.
+ */
+export async function ownServer({ addr = '127.0.0.1:0', db } = {}) {
+  const bin = process.env.TENGEN_BIN;
+  assert.ok(bin, 'TENGEN_BIN is not set: run e2e/run.sh');
+  db ??= join(mkdtempSync(join(tmpdir(), 'tengen-e2e-')), 'own.db');
+  const child = spawn(bin, ['serve', '--addr', addr, '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d) => { err += d; });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /http:\/\/[0-9.:]+/.exec(out);
+      if (m) resolve(m[0]);
+    });
+    child.on('exit', (code) => reject(new Error(`tengen serve exited (${code}): ${err}`)));
+  });
+  const stop = () => new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) { resolve(); return; }
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+  return { url, addr: new URL(url).host, db, stop };
 }

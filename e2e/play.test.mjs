@@ -93,6 +93,7 @@ test('two players play a 9x9 AGA game in the browser to the score', { timeout: 1
 
     // White plays elsewhere: the refusal notice goes with the move. Black connects the ko.
     await playW(7, 1);
+    await white.waitForSelector(stone(7, 1, 'white')); // White's page has the move too
     assert.equal(await white.textContent('#notice'), '', 'the next move clears the refusal');
     await playB(3, 1);
 

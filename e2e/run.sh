@@ -23,7 +23,9 @@ fi
 [ -d node_modules/playwright-core ] || npm install --no-audit --no-fund --silent
 tmp="$(mktemp -d)"
 out="$tmp/server.out"
-"$bin" serve --addr 127.0.0.1:0 --db "$tmp/e2e.db" >"$out" 2>"$tmp/server.err" &
+# Every test's browser is 127.0.0.1: one address creating more games than the default burst
+# (10) allows a player.
+"$bin" serve --addr 127.0.0.1:0 --db "$tmp/e2e.db" --games-burst 100 >"$out" 2>"$tmp/server.err" &
 server=$!
 cleanup() {
   kill "$server" 2>/dev/null || true
@@ -43,5 +45,6 @@ if [ -z "$url" ]; then
 fi
 echo "e2e: $bin serving on $url"
 # One browser at a time (2 cores in CI); `e2e/run.sh chat.test.mjs` runs one file.
-if [ "$#" -eq 0 ]; then set -- play.test.mjs end.test.mjs chat.test.mjs phone.test.mjs review.test.mjs club.test.mjs; fi
-TENGEN_URL="$url" node --test --test-concurrency=1 "$@"
+if [ "$#" -eq 0 ]; then set -- play.test.mjs end.test.mjs chat.test.mjs phone.test.mjs review.test.mjs club.test.mjs links.test.mjs; fi
+# TENGEN_BIN: for the tests that start (and stop) a server of their own.
+TENGEN_URL="$url" TENGEN_BIN="$bin" node --test --test-concurrency=1 "$@"

@@ -469,6 +469,10 @@ pub enum RulesError {
         "unknown rules key {0:?}: expected ko, scoring, suicide, komi, handicap-bonus, pass-stones, white-passes-last, seki-territory, illegal or resumption"
     )]
     UnknownKey(String),
+    /// A key given twice (`aga,scoring=area,scoring=territory`): which change was meant is
+    /// not for the reader to guess.
+    #[error("rules key {0:?} is given twice: give each key once")]
+    RepeatedKey(String),
     /// A value the key does not take.
     #[error("{key}={value} is not allowed: {key} takes {allowed}")]
     BadValue {
@@ -493,11 +497,17 @@ impl FromStr for Rules {
             .ok_or(RulesError::Empty)?;
         let mut rules =
             Rules::preset(preset).ok_or_else(|| RulesError::UnknownPreset(preset.to_owned()))?;
+        let mut seen: Vec<&str> = Vec::new();
         for change in parts {
             let (key, value) = change
                 .split_once('=')
                 .ok_or_else(|| RulesError::NotKeyValue(change.to_owned()))?;
-            rules.set(key.trim(), value.trim())?;
+            let key = key.trim();
+            rules.set(key, value.trim())?;
+            if seen.contains(&key) {
+                return Err(RulesError::RepeatedKey(key.to_owned()));
+            }
+            seen.push(key);
         }
         Ok(rules)
     }
@@ -653,6 +663,26 @@ mod tests {
             message,
             "ko=sometimes is not allowed: ko takes simple, positional, situational, capture-positional"
         );
+    }
+
+    #[test]
+    fn a_key_given_twice_is_an_error_naming_it() {
+        assert_eq!(
+            "aga,scoring=area,scoring=territory".parse::<Rules>(),
+            Err(RulesError::RepeatedKey("scoring".into()))
+        );
+        // Even with the same value, and whatever the case and spacing.
+        assert_eq!(
+            "japanese, komi=6.5 ,KOMI=6.5".parse::<Rules>(),
+            Err(RulesError::RepeatedKey("komi".into()))
+        );
+        let message = "aga,scoring=area,scoring=territory"
+            .parse::<Rules>()
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("\"scoring\" is given twice"), "{message}");
+        // Different keys are still taken together.
+        assert!("aga,scoring=area,ko=simple".parse::<Rules>().is_ok());
     }
 
     #[test]

@@ -120,7 +120,6 @@ struct Actor {
     rt: Runtime,
     store: Arc<dyn Store>,
     updates: broadcast::Sender<Arc<str>>,
-    v: u64,
     conns: ByColor<u32>,
     /// Each seat's lag credit, from its connections' latest measurement.
     lag: ByColor<u64>,
@@ -158,7 +157,6 @@ pub(crate) fn spawn(
     let (tx, rx) = mpsc::channel(256);
     let (updates, _) = broadcast::channel(64);
     let mut actor = Actor {
-        v: rt.seq,
         rt,
         store,
         updates,
@@ -398,6 +396,7 @@ impl Actor {
         if msg == ClientMsg::Resync {
             return Ok(Some(to_json(&ServerMsg::State {
                 state: Box::new(self.view()),
+                event: None,
             })));
         }
         let Some(color) = role.color() else {
@@ -413,7 +412,7 @@ impl Actor {
             eprintln!("tengen: game {}: engine {reason}", self.rt.id);
             if !self.rt.finished() {
                 *self.rt.engine_failure.get_mut(color) = Some(reason.clone());
-                self.broadcast(EventView::EngineFailed { color, reason });
+                self.broadcast_state_with(Some(EventView::EngineFailed { color, reason }));
             }
             return;
         }
@@ -557,7 +556,7 @@ impl Actor {
         let mut events = Vec::with_capacity(records.len());
         for r in &records {
             match next.apply(r, now) {
-                Ok(e) => events.extend(e),
+                Ok(e) => events.extend(e.map(|e| (next.version, e))),
                 Err(e) => {
                     eprintln!("tengen: game {}: {e}", self.rt.id);
                     return Err(Refusal::Inapplicable(e));
@@ -595,8 +594,8 @@ impl Actor {
             self.start_estimate();
         }
         let changed = !events.is_empty();
-        for e in events {
-            self.broadcast(e);
+        for (v, e) in events {
+            self.broadcast(v, e);
         }
         if changed {
             self.notify_engine();
@@ -635,36 +634,48 @@ impl Actor {
     }
 
     fn view(&self) -> crate::wire::StateView {
+        self.view_at(self.rt.version)
+    }
+
+    /// The state, labelled with version `v` (an update's, when one commit made several).
+    fn view_at(&self, v: u64) -> crate::wire::StateView {
         let connected = ByColor {
             black: self.conns.black > 0,
             white: self.conns.white > 0,
         };
-        let mut view = self
-            .rt
-            .view(self.v, connected, self.spectators, Instant::now());
+        let mut view = self.rt.view(v, connected, self.spectators, Instant::now());
         view.rematch = self.rt.rematch.view();
         view
     }
 
-    fn broadcast(&mut self, event: EventView) {
-        self.v += 1;
+    /// The update of the record that made version `v`, with the state after the commit.
+    fn broadcast(&mut self, v: u64, event: EventView) {
         if self.updates.receiver_count() == 0 {
             return;
         }
         let msg = ServerMsg::Update {
-            v: self.v,
+            v,
             event,
+            state: Box::new(self.view_at(v)),
+        };
+        let _ = self.updates.send(Arc::from(to_json(&msg)));
+    }
+
+    /// The whole state, with no new version: after a reload, a rematch record, or a change
+    /// outside the log (`event`: an engine failed).
+    fn broadcast_state_with(&mut self, event: Option<EventView>) {
+        if self.updates.receiver_count() == 0 {
+            return;
+        }
+        let msg = ServerMsg::State {
             state: Box::new(self.view()),
+            event,
         };
         let _ = self.updates.send(Arc::from(to_json(&msg)));
     }
 
     fn broadcast_state(&mut self) {
-        self.v += 1;
-        let msg = ServerMsg::State {
-            state: Box::new(self.view()),
-        };
-        let _ = self.updates.send(Arc::from(to_json(&msg)));
+        self.broadcast_state_with(None);
     }
 
     fn notify_engine(&self) {

@@ -7,9 +7,11 @@ use std::time::Duration;
 /// (`tengen serve` reads it through [`ServerConfig::from_env`]).
 pub const CHECKPOINT_ENV: &str = "TENGEN_CLOCK_CHECKPOINT_MS";
 
-/// Settings of a server. The defaults are what a public server would run with; every
-/// limit counts per client address (the TCP peer), so a server behind a reverse proxy sees
-/// one address for everyone and should raise them (or set them at the proxy).
+/// Settings of a server. The defaults are what a public server would run with. The limits
+/// count per client address (the TCP peer; an IPv6 address by its /64), so a server behind a
+/// reverse proxy sees one address for everyone and should raise them (or set them at the
+/// proxy); and three caps count for the whole server, whatever the addresses: connections,
+/// games running, and new games a minute.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ServerConfig {
     /// While a clock runs, the actor records the time spent on the turn this often, so a
@@ -26,11 +28,22 @@ pub struct ServerConfig {
     /// Open connections (HTTP and WebSocket) one address may hold; further ones are
     /// answered `429` and closed. Default 128.
     pub max_connections_per_ip: usize,
+    /// Open connections (HTTP and WebSocket) the whole server holds, from all addresses;
+    /// further ones are answered `503` and closed. Default 10,000.
+    pub max_connections: usize,
+    /// Games this server runs at once (each an actor in memory: games in play, invitations
+    /// waiting, games someone has open); past it a new game is refused with `503` (games
+    /// already there are still opened and played). Default 5,000.
+    pub max_live_games: usize,
+    /// New games the whole server takes a minute, from all addresses (a token bucket of
+    /// this size, refilled at this rate); past it `503` with the time to wait. Default 3,000.
+    pub max_games_per_minute: u32,
     /// The server pings every WebSocket this often (and measures the round trip for the
     /// clocks' lag credit). Default 10 s.
     pub ws_ping_every: Duration,
-    /// A WebSocket that has not answered a ping for this long, or that cannot take a
-    /// message for this long, is closed (its spectator is no longer counted). Default 30 s.
+    /// A WebSocket that has not answered a ping this long after it was sent, or that cannot
+    /// take a message for this long, is closed (its spectator is no longer counted).
+    /// Default 30 s.
     pub ws_pong_timeout: Duration,
     /// Games one address may create at once (a token bucket's size). Default 10.
     pub games_burst: u32,
@@ -72,6 +85,9 @@ impl Default for ServerConfig {
             header_read_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             max_connections_per_ip: 128,
+            max_connections: 10_000,
+            max_live_games: 5_000,
+            max_games_per_minute: 3_000,
             ws_ping_every: Duration::from_secs(10),
             ws_pong_timeout: Duration::from_secs(30),
             games_burst: 10,

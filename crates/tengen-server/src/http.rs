@@ -27,7 +27,7 @@ use crate::{
     error::AppError,
     error::{BODY_LIMIT, form},
     forward,
-    limits::{PerAddress, peer_ip},
+    limits::{PerAddress, Shared, peer_ip},
     record::now_ms,
     runtime::Record,
     secret,
@@ -38,6 +38,8 @@ use crate::{
 const INDEX_HTML: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
 const STYLE_CSS: &str = include_str!("../web/style.css");
+/// The page at the address of a game that does not exist.
+const MISSING_HTML: &str = include_str!("../web/missing.html");
 
 /// Locks for starting games (see `Inner::loading`).
 const LOADING_STRIPES: usize = 64;
@@ -62,6 +64,8 @@ struct Inner {
     searches: crate::own::SearchPool,
     /// New games per client address.
     creations: PerAddress,
+    /// New games in all, per minute.
+    all_creations: Shared,
     /// "Review with Tengen" of finished games, on the search pool.
     reviews: crate::review::Reviews,
     /// Accounts, sessions, ratings and challenges.
@@ -97,6 +101,7 @@ impl AppState {
                 crate::review::ReviewLimits::for_workers(config.search_workers),
             ),
             creations: PerAddress::new(config.games_burst, config.games_refill),
+            all_creations: Shared::per_minute(config.max_games_per_minute),
             club: Arc::new(crate::club::Club::new(store.club(), config)),
             store,
         }))
@@ -181,7 +186,29 @@ impl AppState {
     /// The number of games with a running actor.
     #[must_use]
     pub fn running_games(&self) -> usize {
-        self.0.games.lock().map_or(0, |g| g.len())
+        self.0.games.lock().map_or(0, |mut g| {
+            g.retain(|_, h| !h.tx.is_closed());
+            g.len()
+        })
+    }
+
+    /// Whether the server takes one more new game: the server-wide caps on games running
+    /// and on new games a minute ([`ServerConfig::max_live_games`],
+    /// [`ServerConfig::max_games_per_minute`]). Refused with `503` and what to do.
+    fn admit_new_game(&self) -> Result<(), AppError> {
+        let cap = self.0.config.max_live_games;
+        if self.running_games() >= cap {
+            return Err(AppError::Unavailable(format!(
+                "this server runs {cap} games, as many as it takes; try again when some have ended"
+            )));
+        }
+        self.0.all_creations.take().map_err(|wait| {
+            AppError::Unavailable(format!(
+                "this server takes {} new games a minute and has had them; try again in {} s",
+                self.0.config.max_games_per_minute,
+                wait.as_secs() + 1
+            ))
+        })
     }
 
     /// The actor of a game this server runs (started if need be).
@@ -265,7 +292,10 @@ impl crate::club::Host for AppState {
         seats: [Option<String>; 2],
     ) -> crate::store::BoxFuture<'_, Result<(), AppError>> {
         let id = id.to_owned();
-        Box::pin(async move { AppState::start_game(self, &id, setup, seats, None).await })
+        Box::pin(async move {
+            self.admit_new_game()?;
+            AppState::start_game(self, &id, setup, seats, None).await
+        })
     }
 }
 
@@ -280,7 +310,7 @@ pub(crate) enum Route {
 pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/", get(index))
-        .route("/g/{id}", get(index))
+        .route("/g/{id}", get(game_page))
         .route("/app.js", get(app_js))
         .route("/style.css", get(style_css))
         .route("/api/info", get(info))
@@ -316,6 +346,27 @@ async fn index() -> Response {
         HeaderValue::from_static("no-referrer"),
     );
     r
+}
+
+/// `GET /g/{id}`: the page, if the game exists; else `404` with a page that says so and
+/// links home (a mistyped link must not look like a game whose server is down). When the
+/// store cannot say (it is unavailable), the page is served and tries for itself.
+async fn game_page(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    match state.route_request(&id, &headers).await {
+        Err(AppError::NotFound(_)) => {
+            let mut r = (StatusCode::NOT_FOUND, Html(MISSING_HTML)).into_response();
+            r.headers_mut().insert(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("no-referrer"),
+            );
+            r
+        }
+        _ => index().await,
+    }
 }
 
 async fn app_js() -> Response {
@@ -417,6 +468,7 @@ async fn create_game(
             wait.as_secs() + 1
         )));
     }
+    state.admit_new_game()?;
     let names: Vec<String> = state.0.engines.iter().map(|(n, _)| n.clone()).collect();
     // The creator guesses (C7).
     let nigiri_black = Nigiri::from_random(rand::random::<u32>()).guesser_color() == Color::Black;

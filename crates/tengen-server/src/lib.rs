@@ -18,8 +18,9 @@
 //!   which several servers may share: a game runs on the server holding its lease, the
 //!   others forward its players there, and take it over when that server stops answering.
 //! - [`serve`] holds the limits of [`ServerConfig`] against abuse: header-read and request
-//!   timeouts, connections and new games per address, WebSockets that stop answering pings,
-//!   invitations that expire.
+//!   timeouts, connections and new games per address (an IPv6 address by its /64), the
+//!   server-wide caps on connections, games running and new games a minute, WebSockets that
+//!   stop answering pings, invitations that expire.
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {

@@ -1,5 +1,6 @@
 //! Limits per client: a token bucket (per WebSocket for messages, per address for new games)
-//! and the count of connections each address holds.
+//! and the count of connections each address holds; and the server-wide caps on
+//! connections and new games a minute, whatever the addresses.
 //!
 //! Hand-written: tower's `RateLimit` and `ConcurrencyLimit` are one budget shared by every
 //! client, and the per-address limiters (`tower_governor`) would bring `governor` and
@@ -93,9 +94,24 @@ impl<K: std::hash::Hash + Eq> PerKey<K> {
     }
 }
 
-/// The open connections of each address.
+/// The open connections: of each address, and in all.
 #[derive(Clone, Default)]
-pub(crate) struct Connections(Arc<Mutex<HashMap<IpAddr, usize>>>);
+pub(crate) struct Connections(Arc<Mutex<Open>>);
+
+#[derive(Default)]
+struct Open {
+    per_address: HashMap<IpAddr, usize>,
+    total: usize,
+}
+
+/// Why a connection was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Full {
+    /// Its address holds this many connections already.
+    Address(usize),
+    /// The server holds this many connections already, from all addresses.
+    Server(usize),
+}
 
 /// One open connection, counted until dropped.
 pub(crate) struct Slot {
@@ -104,15 +120,22 @@ pub(crate) struct Slot {
 }
 
 impl Connections {
-    /// A slot for a new connection from `ip`, unless it holds `cap` already.
-    pub(crate) fn open(&self, ip: IpAddr, cap: usize) -> Option<Slot> {
-        let mut map = self.0.lock().ok()?;
-        let n = map.entry(ip).or_insert(0);
-        if *n >= cap {
-            return None;
+    /// A slot for a new connection from `ip`, unless it holds `per_address` already or the
+    /// server holds `total` in all.
+    pub(crate) fn open(&self, ip: IpAddr, per_address: usize, total: usize) -> Result<Slot, Full> {
+        let Ok(mut open) = self.0.lock() else {
+            return Err(Full::Server(total));
+        };
+        if open.total >= total {
+            return Err(Full::Server(total));
+        }
+        let n = open.per_address.entry(ip).or_insert(0);
+        if *n >= per_address {
+            return Err(Full::Address(per_address));
         }
         *n += 1;
-        Some(Slot {
+        open.total += 1;
+        Ok(Slot {
             connections: self.clone(),
             ip,
         })
@@ -121,14 +144,42 @@ impl Connections {
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        if let Ok(mut map) = self.connections.0.lock() {
-            if let Some(n) = map.get_mut(&self.ip) {
+        if let Ok(mut open) = self.connections.0.lock() {
+            open.total = open.total.saturating_sub(1);
+            if let Some(n) = open.per_address.get_mut(&self.ip) {
                 *n -= 1;
                 if *n == 0 {
-                    map.remove(&self.ip);
+                    open.per_address.remove(&self.ip);
                 }
             }
         }
+    }
+}
+
+/// A token bucket shared by every client: the new games the whole server takes per minute.
+pub(crate) struct Shared {
+    bucket: Mutex<TokenBucket>,
+    burst: f64,
+    per_second: f64,
+}
+
+impl Shared {
+    /// `per_minute` actions at once, refilled at `per_minute` a minute.
+    pub(crate) fn per_minute(per_minute: u32) -> Shared {
+        let burst = f64::from(per_minute.max(1));
+        Shared {
+            bucket: Mutex::new(TokenBucket::full(burst, Instant::now())),
+            burst,
+            per_second: burst / 60.0,
+        }
+    }
+
+    /// Takes one action; else how long until one may be taken.
+    pub(crate) fn take(&self) -> Result<(), Duration> {
+        let Ok(mut bucket) = self.bucket.lock() else {
+            return Ok(());
+        };
+        bucket.take(self.burst, self.per_second, Instant::now())
     }
 }
 
@@ -182,11 +233,37 @@ mod tests {
         let c = Connections::default();
         let a: IpAddr = [127, 0, 0, 1].into();
         let b: IpAddr = [127, 0, 0, 2].into();
-        let first = c.open(a, 2).unwrap();
-        let _second = c.open(a, 2).unwrap();
-        assert!(c.open(a, 2).is_none());
-        assert!(c.open(b, 2).is_some());
+        let first = c.open(a, 2, 100).unwrap();
+        let _second = c.open(a, 2, 100).unwrap();
+        assert_eq!(c.open(a, 2, 100).err(), Some(Full::Address(2)));
+        assert!(c.open(b, 2, 100).is_ok());
         drop(first);
-        assert!(c.open(a, 2).is_some());
+        assert!(c.open(a, 2, 100).is_ok());
+    }
+
+    #[test]
+    fn the_server_wide_cap_refuses_every_address_once_reached() {
+        let c = Connections::default();
+        let held: Vec<Slot> = (1..=3u8)
+            .map(|i| c.open([10, 0, 0, i].into(), 2, 3).unwrap())
+            .collect();
+        assert_eq!(
+            c.open([10, 0, 0, 9].into(), 2, 3).err(),
+            Some(Full::Server(3))
+        );
+        drop(held);
+        assert!(c.open([10, 0, 0, 9].into(), 2, 3).is_ok());
+    }
+
+    #[test]
+    fn the_shared_bucket_gives_its_minute_then_waits() {
+        let games = Shared::per_minute(2);
+        assert!(games.take().is_ok());
+        assert!(games.take().is_ok());
+        let wait = games.take().unwrap_err();
+        assert!(
+            wait > Duration::from_secs(29) && wait <= Duration::from_secs(30),
+            "{wait:?}"
+        );
     }
 }

@@ -43,6 +43,13 @@ pub(crate) struct Runtime {
     /// `seq` of the last record that changed the game (every record but clock checkpoints):
     /// engines act for this version.
     pub game_seq: u64,
+    /// The version clients are sent (`v`): one for each record but clock checkpoints and
+    /// chat lines (which change nothing in the state, or go out as their own message). It
+    /// is counted from the log alone, so a game restarted, reloaded after an outage or
+    /// taken over by another server goes on from the version its clients last saw: `v`
+    /// never repeats or goes back. Changes outside the log (an engine thinking or failing)
+    /// do not take a version.
+    pub version: u64,
     pub created_ms: u64,
     /// When the clock of the turn was last (re)started: the turn's start, or the moment of
     /// the last checkpoint applied.
@@ -88,6 +95,7 @@ impl Runtime {
             undo_floor: 0,
             seq: 1,
             game_seq: 1,
+            version: 1,
             created_ms: *at_ms,
             turn_started: now,
             spent_before_ms: 0,
@@ -270,11 +278,13 @@ impl Runtime {
         if let Some(applied) = self.rematch.apply(record, finished) {
             applied?;
             self.seq += 1;
+            self.version += 1;
             return Ok(None);
         }
         let event = self.apply_inner(record, now)?;
         self.seq += 1;
         self.game_seq = self.seq;
+        self.version += 1;
         Ok(Some(event))
     }
 

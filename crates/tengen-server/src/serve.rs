@@ -1,6 +1,7 @@
 //! Accepting connections: hyper's HTTP/1 server with its header-read timeout, at most
-//! [`ServerConfig::max_connections_per_ip`] open connections per address, and the peer's
-//! address handed to the routes (for the per-address limit on new games).
+//! [`ServerConfig::max_connections_per_ip`] open connections per address and
+//! [`ServerConfig::max_connections`] in all, the peer's address handed to the routes (for the
+//! per-address limit on new games), and a lingering close.
 //!
 //! Written out instead of `axum::serve` because that builds hyper's connections without a
 //! timer, so hyper's `header_read_timeout` never fires, and offers no hook to refuse a
@@ -29,7 +30,7 @@ use tokio::{
 use crate::{
     config::ServerConfig,
     http::{AppState, app},
-    limits::{Connections, Slot, limit_key},
+    limits::{Connections, Full, Slot, limit_key},
 };
 
 /// The largest request head taken, in bytes (hyper answers `431` past it).
@@ -46,7 +47,8 @@ pub async fn serve(listener: TcpListener, state: AppState) -> io::Result<()> {
 /// Serves `state` on `listener` until `shutdown` resolves, with the limits of the state's
 /// [`ServerConfig`]: the header-read timeout (which also closes silent and idle keep-alive
 /// connections), the request timeout (also for a write the client does not read), and the
-/// cap on connections per address (a connection past it is answered `429` and closed). Connections still open at shutdown are dropped:
+/// caps on connections per address and in all (a connection past them is answered `429` or
+/// `503` and closed). Connections still open at shutdown are dropped:
 /// nothing is lost, as every action is committed before anyone is told of it.
 ///
 /// # Errors
@@ -73,10 +75,16 @@ pub async fn serve_until(
             },
             () = &mut shutdown => return Ok(()),
         };
-        let Some(slot) = connections.open(limit_key(peer.ip()), config.max_connections_per_ip)
-        else {
-            tokio::spawn(refuse(stream, config.max_connections_per_ip));
-            continue;
+        let slot = match connections.open(
+            limit_key(peer.ip()),
+            config.max_connections_per_ip,
+            config.max_connections,
+        ) {
+            Ok(slot) => slot,
+            Err(full) => {
+                tokio::spawn(refuse(stream, full));
+                continue;
+            }
         };
         let _ = stream.set_nodelay(true);
         let service = tower::ServiceExt::map_request(
@@ -86,12 +94,7 @@ pub async fn serve_until(
                 request
             },
         );
-        let io = TokioIo::new(Counted {
-            stream,
-            _slot: slot,
-            write_stall: config.request_timeout,
-            stalled: None,
-        });
+        let io = TokioIo::new(Counted::new(stream, slot, config.request_timeout));
         tokio::spawn(serve_connection(
             io,
             TowerToHyperService::new(service),
@@ -118,15 +121,26 @@ where
     let _ = connection.await;
 }
 
-/// Answers a connection past the cap with `429` and closes it, after reading what the client
-/// sent for a moment (closing with unread data would reset the connection and lose the
-/// answer).
-async fn refuse(mut stream: TcpStream, cap: usize) {
-    let body = format!(
-        "{{\"error\":\"this address has {cap} connections open already; close some and retry\"}}"
-    );
+/// Answers a connection past a cap with `429` (its address's) or `503` (the server's) and
+/// closes it, after reading what the client sent for a moment (closing with unread data
+/// would reset the connection and lose the answer).
+async fn refuse(mut stream: TcpStream, full: Full) {
+    let (status, body) = match full {
+        Full::Address(cap) => (
+            "429 Too Many Requests",
+            format!(
+                "{{\"error\":\"this address has {cap} connections open already; close some and retry\"}}"
+            ),
+        ),
+        Full::Server(cap) => (
+            "503 Service Unavailable",
+            format!(
+                "{{\"error\":\"the server has {cap} connections open, as many as it takes; try again in a minute\"}}"
+            ),
+        ),
+    };
     let answer = format!(
-        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 60\r\nconnection: close\r\n\r\n{body}",
         body.len()
     );
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
@@ -145,14 +159,32 @@ async fn refuse(mut stream: TcpStream, cap: usize) {
 /// requests and never reads the answers). Hand-written: hyper has no write timeout, and
 /// tower's timeouts end with the handler, before the answer is written.
 struct Counted {
-    stream: TcpStream,
-    _slot: Slot,
+    /// Always there until the connection is dropped, when [`linger`] takes it.
+    stream: Option<TcpStream>,
+    slot: Option<Slot>,
     write_stall: Duration,
     /// Since when writes have been blocked.
     stalled: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl Counted {
+    fn new(stream: TcpStream, slot: Slot, write_stall: Duration) -> Counted {
+        Counted {
+            stream: Some(stream),
+            slot: Some(slot),
+            write_stall,
+            stalled: None,
+        }
+    }
+
+    fn stream(&mut self) -> Pin<&mut TcpStream> {
+        Pin::new(
+            self.stream
+                .as_mut()
+                .expect("the stream is there until dropped"),
+        )
+    }
+
     /// `poll` is a write's result: a blocked one starts (or checks) the stall timer.
     fn watch<T>(&mut self, cx: &mut Context<'_>, poll: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
         if poll.is_ready() {
@@ -179,7 +211,7 @@ impl AsyncRead for Counted {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_read(cx, buf)
+        self.stream().poll_read(cx, buf)
     }
 }
 
@@ -189,17 +221,17 @@ impl AsyncWrite for Counted {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        let poll = Pin::new(&mut self.stream).poll_write(cx, buf);
+        let poll = self.stream().poll_write(cx, buf);
         self.watch(cx, poll)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let poll = Pin::new(&mut self.stream).poll_flush(cx);
+        let poll = self.stream().poll_flush(cx);
         self.watch(cx, poll)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_shutdown(cx)
+        self.stream().poll_shutdown(cx)
     }
 
     fn poll_write_vectored(
@@ -207,11 +239,52 @@ impl AsyncWrite for Counted {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        let poll = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        let poll = self.stream().poll_write_vectored(cx, bufs);
         self.watch(cx, poll)
     }
 
     fn is_write_vectored(&self) -> bool {
-        self.stream.is_write_vectored()
+        self.stream
+            .as_ref()
+            .is_some_and(TcpStream::is_write_vectored)
     }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        if let (Some(stream), Ok(runtime)) =
+            (self.stream.take(), tokio::runtime::Handle::try_current())
+        {
+            runtime.spawn(linger(stream, self.slot.take()));
+        }
+    }
+}
+
+/// How long a connection the server has finished with still has its input read, at most.
+const LINGER: Duration = Duration::from_secs(2);
+/// How much of that input is read, at most.
+const LINGER_BYTES: usize = 1 << 20;
+
+/// Closes a connection the server has finished with so that the client gets what it was
+/// sent. Closing a socket with unread input makes the kernel answer with a reset (RFC 1122,
+/// 4.2.2.13), which can destroy the last answer before the client reads it: the WebSocket
+/// close frame after a frame over 64 KiB whose payload was sent, a `413` for a body that
+/// was sent whole. So the writing half is shut down (the client reads everything, then the
+/// end), and what the client still sends is read and dropped until it closes its side too,
+/// for at most [`LINGER`] and [`LINGER_BYTES`]. The connection keeps its slot meanwhile.
+async fn linger(mut stream: TcpStream, slot: Option<Slot>) {
+    let _ = tokio::time::timeout(LINGER, async {
+        stream.shutdown().await?;
+        let mut sink = [0u8; 4096];
+        let mut left = LINGER_BYTES;
+        while left > 0 {
+            match stream.read(&mut sink).await? {
+                0 => break,
+                n => left = left.saturating_sub(n),
+            }
+        }
+        io::Result::Ok(())
+    })
+    .await;
+    drop(slot);
 }

@@ -176,17 +176,25 @@ pub enum ServerMsg {
     },
     /// Something happened: version `v`, what, and the state after it.
     Update {
-        /// The version; one more than the previous update's.
+        /// The version: one more than the previous update's or state's (a gap means
+        /// something was missed: ask `resync`). Counted from the game's log, so it never
+        /// repeats or goes back, across restarts, reloads and servers.
         v: u64,
         /// What happened.
         event: EventView,
         /// The state after it.
         state: Box<StateView>,
     },
-    /// The full state (answer to `resync`).
+    /// The full state, with no new version: the answer to `resync`, and a change that is
+    /// not in the game's log (the state reloaded from it, a rematch offered, an engine
+    /// thinking or failing).
     State {
         /// The state.
         state: Box<StateView>,
+        /// What happened, for a change outside the log that players are told of (an engine
+        /// failed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        event: Option<EventView>,
     },
     /// A command was refused; the game is untouched.
     Error {

@@ -243,6 +243,14 @@ async fn hello(
     Ok((connected.role, connected.updates))
 }
 
+/// Resolves at `deadline`; never without one.
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(d) => tokio::time::sleep_until(d.into()).await,
+        None => std::future::pending().await,
+    }
+}
+
 /// Serves the connection until it ends: `Ok` when the client closed it or the game went.
 async fn serve(
     sink: &mut Sink,
@@ -263,17 +271,21 @@ async fn serve(
     pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut ping_seq: u64 = 0;
     let mut pending: Option<(u64, Instant)> = None;
+    // The first ping not answered since the last pong: the connection is closed exactly
+    // `ws_pong_timeout` after it, not at the next ping after that (which was up to a ping
+    // interval later: 40 s for the documented 30 s).
     let mut unanswered_since: Option<Instant> = None;
     loop {
+        let give_up = unanswered_since.map(|t| t + within);
         tokio::select! {
+            () = sleep_until(give_up) => {
+                return Err(Close::with(
+                    CLOSE_POLICY,
+                    format!("no answer to pings for {} s", within.as_secs_f64()),
+                ));
+            }
             _ = pings.tick() => {
                 let now = Instant::now();
-                if unanswered_since.is_some_and(|t| now.duration_since(t) >= within) {
-                    return Err(Close::with(
-                        CLOSE_POLICY,
-                        format!("no answer to pings for {} s", within.as_secs_f64()),
-                    ));
-                }
                 unanswered_since.get_or_insert(now);
                 ping_seq += 1;
                 pending = Some((ping_seq, now));

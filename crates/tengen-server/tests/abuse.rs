@@ -132,6 +132,28 @@ async fn a_websocket_that_never_answers_pings_is_closed_and_its_spectator_not_co
 }
 
 #[tokio::test]
+async fn a_websocket_that_answers_no_ping_is_closed_at_the_pong_timeout_not_the_next_ping() {
+    // Pings every 2 s and 400 ms to answer one: the close comes 400 ms after the first
+    // ping, not at the second ping (it came at the first ping after the timeout: 40 s for
+    // the documented 30 s with the defaults).
+    let addr = server(|c| {
+        c.ws_ping_every = Duration::from_secs(2);
+        c.ws_pong_timeout = ms(400);
+    })
+    .await;
+    let g = create_and_join(addr, form("aga")).await;
+    let t = Instant::now();
+    let mut silent = RawWs::connect(addr, &g.id, true).await;
+    let close = silent.close_frame(5).await;
+    let after = t.elapsed();
+    assert!(matches!(close, Some((1008, _))), "{close:?}");
+    assert!(
+        after >= ms(350) && after < ms(1200),
+        "closed {after:?} after the first ping, with a pong timeout of 400 ms"
+    );
+}
+
+#[tokio::test]
 async fn audience_changes_are_a_small_event_not_the_whole_state() {
     let addr = server(|_| {}).await;
     let g = create_and_join(addr, form("aga")).await;
@@ -270,6 +292,108 @@ async fn forbidden_frames_get_a_close_frame_with_the_reason() {
     }
     // The game is untouched and others still play.
     let mut b = Player::connect(addr, &g.id, Some(&g.black)).await.unwrap();
+    b.play(2, 2).await;
+}
+
+#[tokio::test]
+async fn a_frame_over_64_kib_sent_whole_gets_the_close_frame_not_a_reset() {
+    let addr = server(|_| {}).await;
+    let g = create_and_join(addr, form("aga")).await;
+    // The server stops reading at the head, with the payload unread: a socket closed so is
+    // reset, and a client that had not read the close frame yet loses it.
+    for attempt in 1..=5 {
+        let mut ws = RawWs::connect(addr, &g.id, true).await;
+        ws.send_frame(0x81, &[b'x'; 70_000], true).await;
+        let close = ws.close_frame(5).await;
+        assert!(
+            matches!(&close, Some((1009, r)) if r.contains("too_large")),
+            "try {attempt}: {close:?}"
+        );
+        assert_eq!(
+            ws.end(5).await,
+            Ok(()),
+            "try {attempt}: the connection was reset after the close frame, not ended"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_body_over_16_kib_sent_whole_gets_its_413() {
+    let addr = server(|_| {}).await;
+    for attempt in 1..=5 {
+        let name = "x".repeat(100_000);
+        let (status, body) = http(
+            addr,
+            "POST",
+            "/api/games",
+            Some(json!({ "size": 9, "rules": "aga", "name": name })),
+        )
+        .await;
+        assert_eq!(status, 413, "try {attempt}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn connections_past_the_server_wide_cap_are_refused_503_from_any_address() {
+    let addr = server(|c| c.max_connections = 6).await;
+    let mut held = Vec::new();
+    for i in 0..6u8 {
+        held.push(connect_from([127, 0, 1, i + 1], addr).await);
+    }
+    tokio::time::sleep(ms(100)).await;
+    let (status, body) = http_from(OTHER, addr, "GET", "/api/info", None).await;
+    assert_eq!(status, 503, "a seventh connection was served: {body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("6 connections"),
+        "{body}"
+    );
+    drop(held);
+    tokio::time::sleep(ms(100)).await;
+    let (status, _) = http_from(OTHER, addr, "GET", "/api/info", None).await;
+    assert_eq!(status, 200, "still refused after the others closed");
+}
+
+#[tokio::test]
+async fn new_games_past_the_server_wide_cap_a_minute_are_refused_503_from_any_address() {
+    let addr = server(|c| c.max_games_per_minute = 3).await;
+    for i in 0..3u8 {
+        let (status, body) = http_from(
+            [127, 0, 2, i + 1],
+            addr,
+            "POST",
+            "/api/games",
+            Some(form("aga")),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let (status, body) = http_from(OTHER, addr, "POST", "/api/games", Some(form("aga"))).await;
+    assert_eq!(status, 503, "a fourth game within the minute: {body}");
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message.contains("3 new games a minute") && message.contains("try again in"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn new_games_past_the_cap_on_games_running_are_refused_and_running_ones_still_play() {
+    let addr = server(|c| c.max_live_games = 2).await;
+    let first = create_and_join(addr, form("aga")).await;
+    let (status, _) = http_from(OTHER, addr, "POST", "/api/games", Some(form("aga"))).await;
+    assert_eq!(status, 201);
+    let (status, body) = http_from(OTHER, addr, "POST", "/api/games", Some(form("aga"))).await;
+    assert_eq!(
+        status, 503,
+        "a third game on a server capped at two: {body}"
+    );
+    assert!(
+        body["error"].as_str().unwrap().contains("runs 2 games"),
+        "{body}"
+    );
+    let mut b = Player::connect(addr, &first.id, Some(&first.black))
+        .await
+        .unwrap();
     b.play(2, 2).await;
 }
 

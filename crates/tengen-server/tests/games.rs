@@ -545,3 +545,19 @@ async fn a_review_is_refused_while_the_game_runs_and_given_after_it() {
     let (status, bad) = http(addr, "GET", &format!("{path}?from=x"), None).await;
     assert_eq!(status, 400, "{bad}");
 }
+
+#[tokio::test]
+async fn an_unknown_games_address_answers_404_with_a_page_that_links_home() {
+    let addr = start_server(vec![]).await;
+    for path in ["/g/0123456789abcdef", "/g/not-a-game"] {
+        let (status, page) = http_text(addr, "GET", path, None).await;
+        assert_eq!(status, 404, "{path}: {page}");
+        assert!(page.contains("No such game"), "{path}: {page}");
+        assert!(page.contains("href=\"/\""), "{path}: no link home");
+        assert!(!page.contains("id=\"board\""), "{path}: the game page");
+    }
+    let g = create_and_join(addr, form("aga")).await;
+    let (status, page) = http_text(addr, "GET", &format!("/g/{}", g.id), None).await;
+    assert_eq!(status, 200);
+    assert!(page.contains("id=\"board\""));
+}

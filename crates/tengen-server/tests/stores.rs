@@ -13,11 +13,14 @@ use std::{
 };
 
 use serde_json::{Value, json};
-use tengen_server::{PgStore, SCHEMA_VERSION, ServerConfig, SqliteStore, Store};
+use tengen_server::{
+    BoxFuture, ClubDb, GameSummary, PgStore, SCHEMA_VERSION, ServerConfig, SqliteStore, Store,
+    StoreError,
+};
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::{
-    common::{Player, http, seated, start_server_on, temp_db, test_postgres},
+    common::{Player, http, seated, start_server_at, start_server_on, temp_db, test_postgres},
     durability::tengen_binary,
 };
 
@@ -268,4 +271,103 @@ async fn moves_are_refused_while_postgres_is_away_and_play_resumes_when_it_is_ba
         .map(String::as_str)
         .collect();
     assert_eq!(played.len(), 3, "{log:?}");
+}
+
+/// A SQLite store whose appends fail while `down` is set, as with a database that went away.
+struct Flaky {
+    inner: SqliteStore,
+    down: AtomicBool,
+}
+
+impl Store for Flaky {
+    fn append(
+        &self,
+        game: &str,
+        first_seq: u64,
+        records: Vec<String>,
+        summary: GameSummary,
+    ) -> BoxFuture<'_, Result<(), StoreError>> {
+        if self.down.load(Ordering::SeqCst) {
+            return Box::pin(async { Err(StoreError::Unavailable("switched off".into())) });
+        }
+        self.inner.append(game, first_seq, records, summary)
+    }
+
+    fn load(&self, game: &str) -> BoxFuture<'_, Result<Option<Vec<String>>, StoreError>> {
+        self.inner.load(game)
+    }
+
+    fn list(
+        &self,
+        limit: u32,
+        waiting_since_ms: u64,
+    ) -> BoxFuture<'_, Result<Vec<GameSummary>, StoreError>> {
+        self.inner.list(limit, waiting_since_ms)
+    }
+
+    fn live_games(&self) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        self.inner.live_games()
+    }
+
+    fn club(&self) -> ClubDb {
+        self.inner.club()
+    }
+
+    fn kind(&self) -> &'static str {
+        self.inner.kind()
+    }
+
+    fn schema_version(&self) -> u32 {
+        self.inner.schema_version()
+    }
+}
+
+/// The largest version in what `p` was sent.
+fn last_version(p: &Player) -> u64 {
+    p.log
+        .iter()
+        .filter_map(|m| m["v"].as_u64().or_else(|| m["state"]["v"].as_u64()))
+        .max()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_version_never_goes_back_across_an_outage_and_a_takeover() {
+    let db = temp_db("versions");
+    let flaky = Arc::new(Flaky {
+        inner: SqliteStore::open(&db).unwrap(),
+        down: AtomicBool::new(false),
+    });
+    let (addr, _first) = start_server_on(flaky.clone(), vec![], ServerConfig::default()).await;
+    let (g, mut b, mut w) = seated(addr, json!({ "size": 9, "rules": "aga" })).await;
+    b.play(2, 2).await;
+    w.sync_ply(1).await;
+    w.play(6, 6).await;
+    b.sync_ply(2).await;
+    // The database goes away: the move is refused and the game reloads its log.
+    flaky.down.store(true, Ordering::SeqCst);
+    let refused = try_play(&mut b, 3, 3).await;
+    assert_eq!(refused["code"], "unavailable", "{refused}");
+    flaky.down.store(false, Ordering::SeqCst);
+    b.drain(300).await;
+    w.drain(300).await;
+    let seen = last_version(&b).max(last_version(&w));
+    // Another server runs the game from its log (on SQLite: a second server on the file).
+    let (second, _state) = start_server_at(&db, vec![], ServerConfig::default()).await;
+    let mut b2 = Player::connect(second, &g.id, Some(&g.black))
+        .await
+        .unwrap();
+    let welcome = b2.state["v"].as_u64().unwrap();
+    assert!(
+        welcome >= seen,
+        "the new server's state is version {welcome}; the players had seen {seen}"
+    );
+    b2.play(3, 3).await;
+    let next = b2.log.iter().rev().find(|m| m["type"] == "update").unwrap();
+    assert!(
+        next["v"].as_u64().unwrap() > seen,
+        "the next move is version {}; the players had seen {seen}: a client keeping its \
+         version would drop it",
+        next["v"]
+    );
 }

@@ -61,12 +61,24 @@ async function api(method, path, body) {
 
 const G = {
   id: null, seat: null, role: 'spectator', state: null, lastV: 0, ws: null,
+  // Whether the server answers: while it does not, nothing is sent, and the opponent's
+  // connection and the clocks are not known (lostAt: when the connection went).
+  connected: false, lostAt: 0,
   ghost: null, koFlash: null, receivedAt: 0, retry: 0, placing: [], pendingResync: false,
   invite: null, captured: [], capturedTimer: null,
 };
 
+/** A touch screen (a phone, a tablet) rather than a mouse. */
+function touchScreen() { return !!(window.matchMedia && matchMedia('(pointer: coarse)').matches); }
+
+/** "Tap" on a touch screen, "Click" with a mouse; `lower` for the middle of a sentence. */
+function pointWord(lower) {
+  const w = touchScreen() ? 'Tap' : 'Click';
+  return lower ? w.toLowerCase() : w;
+}
+
 function prefs() {
-  const touch = window.matchMedia && matchMedia('(pointer: coarse)').matches;
+  const touch = touchScreen();
   return {
     // Touch screens confirm with a ghost stone by default; a mouse plays in one click.
     confirm: localStorage.getItem('tengen.confirm') || (touch ? 'ghost' : 'click'),
@@ -145,7 +157,13 @@ function connect() {
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = () => {
     if (G.ws !== ws) return;
-    banner('Connection lost — reconnecting… Your clock keeps running on the server.');
+    // What is known: this page cannot reach the server. Whether the server is down (the
+    // clocks stop) or only this connection (they run), and whether the opponent is still
+    // there, is not.
+    if (G.connected) G.lostAt = performance.now();
+    G.connected = false;
+    banner('The server cannot be reached — reconnecting… Until it answers, nothing you do is sent, and your opponent\'s connection and the clocks are not known.');
+    render();
     G.retry = Math.min(G.retry + 1, 8);
     setTimeout(connect, Math.min(500 * G.retry, 4000));
   };
@@ -164,6 +182,7 @@ function onMessage(m) {
     case 'welcome':
       G.role = m.you;
       G.retry = 0;
+      G.connected = true;
       banner(null);
       setState(m.state);
       onChatWelcome(m.chat);
@@ -179,7 +198,10 @@ function onMessage(m) {
       setState(m.state);
       break;
     case 'state':
+      // The whole state with no new version: a resync's answer, or a change outside the
+      // game's log (an engine thinking or failing, a reload, a rematch offer).
       G.pendingResync = false;
+      if (m.event) announce(m.event, m.state);
       setState(m.state);
       syncHistory();
       break;
@@ -411,7 +433,9 @@ function fmt(ms) {
 }
 
 function clockText(time, c) {
-  const elapsed = c.elapsed_ms + (c.running ? performance.now() - G.receivedAt : 0);
+  // Disconnected, a running clock stays where it was last known to be.
+  const now = G.connected ? performance.now() : Math.max(G.lostAt, G.receivedAt);
+  const elapsed = c.elapsed_ms + (c.running ? now - G.receivedAt : 0);
   if (time.kind === 'fischer') {
     const left = c.main_ms - elapsed;
     return { big: fmt(left), small: `+${time.increment_s}s per move`, overtime: false, low: left < 10000, seconds: Math.ceil(left / 1000) };
@@ -444,7 +468,8 @@ function renderClocks() {
     // The server flags a second after zero; the clock it sent is from the turn's start.
     const t = flagged === color ? { big: '0:00', small: 'out of time', overtime: false, low: true }
       : clockText(st.time, c);
-    if (c.running && st.phase === 'playing') lowTimeBeep(color, t.seconds);
+    if (c.running && !G.connected) t.small = 'not known: no connection to the server';
+    if (c.running && st.phase === 'playing' && G.connected) lowTimeBeep(color, t.seconds);
     box.className = 'clock' + (c.running ? ' running' : '') + (t.overtime ? ' overtime' : '') + (t.low ? ' low' : '');
     box.innerHTML = `<span class="big"></span><span class="small"></span>`;
     box.firstChild.textContent = t.big;
@@ -459,9 +484,15 @@ function renderPlayer(color) {
   box.className = 'player' + (st.phase === 'playing' && st.to_move === color ? ' to-move' : '');
   const you = myColor() === color ? ' (you)' : '';
   const engineWord = p.level ? `level ${p.level}` + (p.thinking ? ' · thinking…' : '') : 'engine';
+  const mine = myColor() === color;
+  // Without the server, only this page's own state is known.
+  const unknown = !G.connected && p.kind !== 'engine' && p.joined;
   const conn = p.kind === 'engine' ? (p.failure ? 'engine failed' : engineWord)
-    : (!p.joined ? 'not joined yet' : (p.connected ? '● online' : '○ offline'));
-  const connCls = (p.kind === 'engine' ? !p.failure : p.joined && p.connected) ? 'on' : 'off';
+    : !p.joined ? 'not joined yet'
+      : unknown ? (mine ? '○ reconnecting…' : '? not known')
+        : (p.connected ? '● online' : '○ offline');
+  const connCls = unknown ? 'unknown'
+    : (p.kind === 'engine' ? !p.failure : p.joined && p.connected) ? 'on' : 'off';
   const facts = [`captures ${p.captures}`];
   if (st.rules.startsWith('aga') || p.pass_stones) facts.push(`pass stones ${p.pass_stones}`);
   if (color === 'white') facts.push(`komi ${st.komi}`);
@@ -490,7 +521,7 @@ function statusText(st) {
       const last = st.last_move && !st.last_move.at ? ` — ${colorName(st.last_move.color)} passed` : '';
       return `${who} (move ${st.ply + 1})${last}`;
     }
-    case 'scoring': return 'Play has stopped. Click a group to mark it dead or alive; both players accept the same dead stones.';
+    case 'scoring': return `Play has stopped. ${pointWord()} a group to mark it dead or alive; both players accept the same dead stones.`;
     case 'finished': return 'Game over.'; // the sentence has its own box below
     default: return '';
   }
@@ -561,24 +592,29 @@ function render() {
   $('status').textContent = statusText(st);
   renderUndo(st);
   renderScore(st);
+  // On a phone the scoring controls come right under the board (style.css).
+  $('game').dataset.phase = st.phase;
+  const up = G.connected; // nothing is sent without the server
   const playing = st.phase === 'playing';
   const scoring = st.phase === 'scoring';
   document.querySelector('.actions').classList.toggle('off', !me || st.phase === 'finished');
-  $('pass-button').disabled = !(playing && st.to_move === me);
-  $('undo-button').disabled = !(playing && !st.undo && st.ply > 0);
-  $('resign-button').disabled = st.phase === 'finished';
-  $('abort-button').disabled = !(me && st[me].can_abort);
+  $('pass-button').disabled = !(up && playing && st.to_move === me);
+  $('undo-button').disabled = !(up && playing && !st.undo && st.ply > 0);
+  $('resign-button').disabled = !up || st.phase === 'finished';
+  $('abort-button').disabled = !(up && me && st[me].can_abort);
   $('claim-button').hidden = !(me && st[me].can_claim);
   $('scoring-bar').classList.toggle('off', !(scoring && me));
   $('undo-bar').classList.toggle('off', !(playing || st.phase === 'waiting'));
   const accepted = me && st[me].accepted;
-  $('accept-button').disabled = !scoring || accepted;
+  $('accept-button').disabled = !up || !scoring || accepted;
+  $('dispute-button').disabled = !up;
+  $('suggest-button').disabled = !up;
   $('accept-button').textContent = accepted ? 'You accepted ✓ (waiting for the opponent)' : 'Accept these dead stones';
   const invite = localStorage.getItem('tengen.invite.' + st.id);
   $('invite-box').hidden = !(st.phase === 'waiting' && invite && me);
   if (invite) $('invite-link').value = `${location.origin}/g/${st.id}#invite=${invite}`;
   $('place-box').hidden = !(st.phase === 'placing' && me === 'black');
-  $('place-text').textContent = `Click ${st.handicap} points for your handicap stones (${G.placing.length} chosen).`;
+  $('place-text').textContent = `${pointWord()} ${st.handicap} points for your handicap stones (${G.placing.length} chosen).`;
   $('place-button').disabled = G.placing.length !== st.handicap;
   $('seat-link-box').hidden = !G.seat || !me;
   if (G.seat) $('seat-link').value = `${location.origin}/g/${st.id}#seat=${G.seat}`;
@@ -588,8 +624,8 @@ function render() {
   label.dataset.estimated = String(!!st.estimated);
   const dead = (st.ownership || '').split('').filter((o) => o === 'X').length;
   label.textContent = st.estimated
-    ? (dead ? `The ${dead} crossed stone${dead === 1 ? ' is' : 's are'} Tengen's estimate of the dead stones: click a group to change it, or accept.`
-      : "Tengen's estimate: no stone is dead. Click a group to mark it dead, or accept.")
+    ? (dead ? `The ${dead} crossed stone${dead === 1 ? ' is' : 's are'} Tengen's estimate of the dead stones: ${pointWord(true)} a group to change it, or accept.`
+      : `Tengen's estimate: no stone is dead. ${pointWord()} a group to mark it dead, or accept.`)
     : 'The crossed stones are the players\' marks (Tengen\'s estimate, changed; or none yet).';
   $('end-sentence').textContent = st.phase === 'finished' ? endSentence(st) : '';
   $('end-sentence').hidden = st.phase !== 'finished';

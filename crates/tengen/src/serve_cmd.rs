@@ -52,9 +52,23 @@ pub(crate) struct ServeArgs {
     /// Seconds a request, body included, may take before it is answered 408.
     #[arg(long, value_name = "SECS", default_value_t = 30.0)]
     request_timeout: f64,
-    /// Connections (HTTP and WebSocket) one address may hold open.
+    /// Connections (HTTP and WebSocket) one address may hold open (an IPv6 address counts
+    /// as its /64).
     #[arg(long, value_name = "N", default_value_t = 128)]
     max_conns_per_ip: usize,
+    /// Connections (HTTP and WebSocket) the whole server holds open, from all addresses;
+    /// one more is answered 503 and closed.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    max_conns: usize,
+    /// Games the server runs at once (in play, waiting for their invited player, or open in
+    /// someone's browser); past it a new game is refused (503). Games already there still
+    /// open and play.
+    #[arg(long, value_name = "N", default_value_t = 5_000)]
+    max_games: usize,
+    /// New games the whole server takes a minute, from all addresses; past it a new game
+    /// is refused (503) with the time to wait.
+    #[arg(long, value_name = "N", default_value_t = 3_000)]
+    games_per_minute: u32,
     /// Seconds a WebSocket may leave the server's pings (sent every 10 s) unanswered.
     #[arg(long, value_name = "SECS", default_value_t = 30.0)]
     pong_timeout: f64,
@@ -127,6 +141,9 @@ fn config(args: &ServeArgs) -> anyhow::Result<ServerConfig> {
     config.header_read_timeout = seconds("header-timeout", args.header_timeout)?;
     config.request_timeout = seconds("request-timeout", args.request_timeout)?;
     config.max_connections_per_ip = args.max_conns_per_ip.max(1);
+    config.max_connections = args.max_conns.max(1);
+    config.max_live_games = args.max_games.max(1);
+    config.max_games_per_minute = args.games_per_minute.max(1);
     config.ws_pong_timeout = seconds("pong-timeout", args.pong_timeout)?;
     config.games_burst = args.games_burst.max(1);
     config.games_refill = seconds("games-every", args.games_every)?;
@@ -246,7 +263,37 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{engine_spec, listen, store_name};
+    use clap::Parser;
+
+    use super::{ServeArgs, config, engine_spec, listen, store_name};
+
+    #[derive(Parser)]
+    struct Command {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    #[test]
+    fn the_server_wide_caps_are_flags_with_public_defaults() {
+        let caps = |c: &tengen_server::ServerConfig| {
+            (c.max_connections, c.max_live_games, c.max_games_per_minute)
+        };
+        let defaults = config(&Command::parse_from(["serve"]).serve).unwrap();
+        assert_eq!(
+            caps(&defaults),
+            caps(&tengen_server::ServerConfig::default())
+        );
+        let args = Command::parse_from([
+            "serve",
+            "--max-conns",
+            "500",
+            "--max-games",
+            "40",
+            "--games-per-minute",
+            "12",
+        ]);
+        assert_eq!(caps(&config(&args.serve).unwrap()), (500, 40, 12));
+    }
 
     #[test]
     fn address_already_in_use_names_the_port_and_the_addr_option() {

@@ -300,7 +300,8 @@ const RATINGS_LOCK: i64 = 0x7261_7469_6e67;
 
 impl Sql for PgTx {
     fn serialize_ratings(&mut self) -> Result<(), StoreError> {
-        self.query(
+        // `execute`: the function returns `void`, which has no Rust type to read it into.
+        self.execute(
             "SELECT pg_advisory_xact_lock(?1)",
             &[Value::Int(RATINGS_LOCK)],
         )?;

@@ -482,6 +482,23 @@ impl RawWs {
     }
 }
 
+impl RawWs {
+    /// Reads whatever else comes until the connection ends: `Ok` for a clean end of stream,
+    /// the error (a reset) otherwise, or `TimedOut` if it has not ended within `secs`.
+    pub async fn end(&mut self, secs: u64) -> Result<(), std::io::ErrorKind> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+        let mut buf = [0u8; 4096];
+        loop {
+            match tokio::time::timeout_at(deadline, self.stream.read(&mut buf)).await {
+                Err(_) => return Err(std::io::ErrorKind::TimedOut),
+                Ok(Ok(0)) => return Ok(()),
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => return Err(e.kind()),
+            }
+        }
+    }
+}
+
 fn frame_bytes(first: u8, len: u64, payload: &[u8], masked: bool) -> Vec<u8> {
     let mask_bit = if masked { 0x80 } else { 0 };
     let mut out = vec![first];
