@@ -72,8 +72,9 @@ pub struct ServerConfig {
     pub logins_refill: Duration,
     /// A session (a log-in) lasts this long. Default 30 days.
     pub session_ttl: Duration,
-    /// Password hashes (Argon2id) computed at once, each on a thread of its own; further
-    /// log-ins wait, so that a crowd of them leaves cores to the games. Default: half the
+    /// Password hashes (Argon2id) computed at once, each on a thread of its own that runs at
+    /// the lowest priority (nice 19); further log-ins queue (1,024 at most, then `503`), so
+    /// that a crowd of them takes only what the games leave of the cores. Default: half the
     /// cores, at least one.
     pub hash_workers: usize,
 }
