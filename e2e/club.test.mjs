@@ -13,6 +13,7 @@
 //
 // Needs TENGEN_URL (e2e/run.sh starts the server and sets it).
 
+import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, pt, stone, people, shot, statusIs } from './lib.mjs';
@@ -278,6 +279,30 @@ test('two members register, challenge, play a rated game and see their new ratin
     await phone.waitForFunction(() => document.getElementById('game-title').textContent.endsWith('you play Black'));
     await noHorizontalOverflow(phone, 'game page');
     await shot(phone, '55-phone-club-game');
+
+    // 14. The organiser makes the 1d an administrator with `tengen admin`; in the browser
+    // the 1d then makes the game unrated (the 3k's rating goes back to 1800), sets the 3k's
+    // declared rank to 2k and disables the account, which logs the 3k out.
+    if (process.env.TENGEN_BIN && process.env.TENGEN_DB) {
+      const said = execFileSync(process.env.TENGEN_BIN,
+        ['admin', '--db', process.env.TENGEN_DB, 'make-admin', DAN], { encoding: 'utf8' });
+      assert.match(said, /administrator/);
+      await dan.goto(`${BASE}/`);
+      await dan.waitForSelector('#club-member:not([hidden])');
+      await dan.goto(`${BASE}/#/players/${KYU}`);
+      await dan.waitForSelector('#pv-admin:not([hidden])');
+      await dan.click(`#pv-games li[data-game="${game}"] button.unrate`);
+      await dan.waitForFunction(() => /unrated/.test(document.getElementById('pv-admin-status').textContent));
+      await dan.waitForFunction(() => document.getElementById('pv-rating').textContent === '1800');
+      await dan.selectOption('#pv-admin-rank-select', '2k');
+      await dan.click('#pv-admin-rank button[type="submit"]');
+      await dan.waitForFunction(() => document.getElementById('pv-rank').textContent === '2k');
+      await dan.click('#pv-admin-disable');
+      await dan.waitForFunction(() => /disabled/.test(document.getElementById('pv-admin-status').textContent));
+      await shot(dan, '56-administration');
+      const me = await phone.evaluate(async () => (await fetch('/api/me')).status);
+      assert.equal(me, 401, 'a disabled account is logged out');
+    }
   } finally {
     await browser.close();
   }

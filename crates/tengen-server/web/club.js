@@ -120,6 +120,7 @@ function startClub(onGamePage) {
   $('pv-challenge').onclick = () => C.player && openChallenge(C.player.name);
   setupChallengeForm();
   setupPlayersView();
+  setupAdmin();
   loadMe();
 }
 
@@ -642,8 +643,9 @@ function renderPlayerPage(p) {
     make('span', { class: 'fact' }, 'Rank ', make('strong', { id: 'pv-rank' }, rank)),
     make('span', { class: 'fact' }, 'Rating ', make('strong', { id: 'pv-rating' }, String(Math.round(p.rating)))),
     make('span', { class: 'fact' }, plural(p.rated_games, 'rated game')),
-    make('span', { class: 'fact' }, 'member since ' + dateText(p.member_since_ms)));
-  $('pv-challenge').hidden = !C.me || sameName(p.name, C.me.name);
+    make('span', { class: 'fact' }, 'member since ' + dateText(p.member_since_ms)),
+    p.disabled ? make('span', { class: 'fact' }, make('strong', {}, 'account disabled')) : null);
+  $('pv-challenge').hidden = !C.me || sameName(p.name, C.me.name) || p.disabled;
   $('pv-challenge').textContent = `Challenge ${p.name}`;
   drawRatingGraph(p);
 
@@ -655,6 +657,68 @@ function renderPlayerPage(p) {
 
   $('pv-games').replaceChildren(...(p.games.length ? p.games.map((g) => gameRow(p, g))
     : [make('li', { class: 'hint' }, 'No game yet.')]));
+  renderAdmin(p);
+}
+
+// ---------- Administration (administrators only; the server checks) ----------
+
+/** The administrator's panel on a player page: rank, password, disabled, administrator. */
+function renderAdmin(p) {
+  const box = $('pv-admin');
+  box.hidden = !(C.me && C.me.admin);
+  if (box.hidden) return;
+  const select = $('pv-admin-rank-select');
+  if (!select.options.length) select.append(...RANKS.map((r) => make('option', { value: r }, r)));
+  select.value = p.declared_rank;
+  $('pv-admin-disable').textContent = p.disabled ? 'Enable the account' : 'Disable the account';
+  $('pv-admin-admin').textContent = p.admin ? 'No longer an administrator' : 'Make an administrator';
+  if (p.disabled) $('pv-admin-status').textContent = 'This account is disabled.';
+}
+
+/** Sends one change of the shown player's account, says what was done, and reloads the page. */
+async function adminChange(change) {
+  const p = C.player;
+  if (!p) return;
+  const status = $('pv-admin-status');
+  try {
+    const done = await api('PATCH', '/api/admin/accounts/' + encodeURIComponent(p.name), change);
+    status.textContent = sentence(`${p.name}: ${done.changed.join(', ')}`);
+  } catch (e) {
+    status.textContent = sentence(e.message);
+    return;
+  }
+  const shown = status.textContent;
+  await loadPlayer(p.name);
+  status.textContent = shown;
+}
+
+async function adminUnrate(game) {
+  const status = $('pv-admin-status');
+  try {
+    const done = await api('PATCH', '/api/admin/games/' + game, { rated: false });
+    status.textContent = sentence(done.done);
+  } catch (e) {
+    status.textContent = sentence(e.message);
+    return;
+  }
+  const shown = status.textContent;
+  await loadPlayer(C.player.name);
+  status.textContent = shown;
+}
+
+function setupAdmin() {
+  $('pv-admin-rank').addEventListener('submit', (e) => {
+    e.preventDefault();
+    adminChange({ rank: $('pv-admin-rank-select').value });
+  });
+  $('pv-admin-password').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = e.target.elements.namedItem('password');
+    adminChange({ password: input.value });
+    input.value = '';
+  });
+  $('pv-admin-disable').addEventListener('click', () => adminChange({ disabled: !C.player.disabled }));
+  $('pv-admin-admin').addEventListener('click', () => adminChange({ admin: !C.player.admin }));
 }
 
 function gameRow(p, g) {
@@ -672,7 +736,10 @@ function gameRow(p, g) {
     make('span', { class: 'what' }, `${g.size}×${g.size} ${RULES_NAMES[g.rules] || g.rules}${g.rated ? ', rated' : ''}`),
     result,
     make('span', { class: 'links' }, make('a', { href: '/g/' + g.id }, finished ? 'game' : 'open'),
-      g.sgf ? make('a', { href: g.sgf, class: 'sgf' }, 'SGF') : null));
+      g.sgf ? make('a', { href: g.sgf, class: 'sgf' }, 'SGF') : null,
+      C.me && C.me.admin && g.rated
+        ? make('button', { type: 'button', class: 'small unrate', onclick: () => adminUnrate(g.id) }, 'make unrated')
+        : null));
 }
 
 /** The rating after each rated game, as a line (inline SVG, one unit a pixel). */

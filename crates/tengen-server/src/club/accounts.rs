@@ -343,9 +343,18 @@ impl Club {
                         &[id.into(), rank.to_string().into()],
                     )?;
                     if account.rated_games < tengen_club::RATED_GAMES_FOR_RANK {
+                        // The rating follows the new rank: its rating, plus what the rated
+                        // games played so far have changed.
+                        let played = sql
+                            .query_one(
+                                "SELECT COALESCE(SUM(rating_after - rating_before), 0) FROM ratings
+                                 WHERE account_id = ?1",
+                                &[id.into()],
+                            )?
+                            .map_or(0.0, |r| r.real(0));
                         sql.execute(
                             "UPDATE accounts SET rating = ?2 WHERE id = ?1",
-                            &[id.into(), rank.nominal_rating().into()],
+                            &[id.into(), (rank.nominal_rating() + played).into()],
                         )?;
                     }
                     done.push(format!("rank {rank}"));

@@ -149,6 +149,10 @@ pub(crate) struct PlayerPage {
     rating: f64,
     rated_games: u32,
     online: bool,
+    /// The account is disabled (it cannot log in or be challenged).
+    disabled: bool,
+    /// The member is one of the club's administrators.
+    admin: bool,
     member_since_ms: i64,
     /// The first rating (from the declared rank), then one point per rated game.
     history: Vec<RatingPoint>,
@@ -252,6 +256,8 @@ pub(crate) async fn player<H: super::Host>(
                 declared_rank: a.declared.to_string(),
                 rating: a.rating.round(),
                 rated_games: a.rated_games,
+                disabled: a.disabled,
+                admin: a.admin,
                 member_since_ms: a.created_ms,
                 name: a.name,
                 history,
