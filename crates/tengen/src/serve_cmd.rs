@@ -8,8 +8,10 @@ use tengen_server::{AppState, PgStore, ServerConfig, SqliteStore, Store, check_e
 /// Arguments of `tengen serve`.
 #[derive(Args)]
 pub(crate) struct ServeArgs {
-    /// Address to listen on (port 0 picks a free port; the address is printed).
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    /// Address to listen on, `HOST:PORT`: an IP address or a host name such as
+    /// `localhost:8080`; `0.0.0.0:8080` listens on every address of the machine (port 0
+    /// picks a free port; the address is printed).
+    #[arg(long, default_value = "127.0.0.1:8080", value_parser = listen_addr)]
     addr: SocketAddr,
     /// Where games are kept: a SQLite file, created with its schema on first start, or a
     /// PostgreSQL URL (`postgres://user:password@host:port/database`) that several servers
@@ -93,6 +95,34 @@ fn engine_spec(spec: &str) -> (String, String) {
     }
     let name = first.rsplit('/').next().unwrap_or(first).to_owned();
     (name, spec.trim().to_owned())
+}
+
+/// `--addr`'s value: `IP:PORT`, or `HOST:PORT` with a host name this machine resolves (its
+/// first address); `:PORT` alone is refused with the two forms meant most often.
+fn listen_addr(text: &str) -> Result<SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    let text = text.trim();
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    if let Some(port) = text.strip_prefix(':') {
+        return Err(format!(
+            "give the host too: 127.0.0.1:{port} (this computer only) or 0.0.0.0:{port} (every address of this machine)"
+        ));
+    }
+    if !text.contains(':') {
+        return Err(format!(
+            "HOST:PORT, such as 127.0.0.1:8080 or localhost:8080 (no port in {text:?})"
+        ));
+    }
+    match text.to_socket_addrs() {
+        Ok(mut addrs) => addrs
+            .next()
+            .ok_or_else(|| format!("{text}: the host name has no address")),
+        Err(e) => Err(format!(
+            "{text}: not IP:PORT, and the host name does not resolve ({e})"
+        )),
+    }
 }
 
 /// Listens on `addr`, or says why not and which option changes it.
@@ -250,7 +280,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let state = AppState::with_config(store, engines, config);
     let resumed = state.resume_live_games().await?;
     println!(
-        "Tengen is serving on http://{addr}/ (database {db_name}: {kind}, schema version {schema}; {resumed} games resumed)"
+        "Tengen is serving on http://{addr}/ (database {db_name}: {kind}, schema version {schema}; {resumed} {} resumed)",
+        if resumed == 1 { "game" } else { "games" }
     );
     use std::io::Write as _;
     std::io::stdout().flush()?;
@@ -265,7 +296,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
 mod tests {
     use clap::Parser;
 
-    use super::{ServeArgs, config, engine_spec, listen, store_name};
+    use std::net::SocketAddr;
+
+    use super::{ServeArgs, config, engine_spec, listen, listen_addr, store_name};
 
     #[derive(Parser)]
     struct Command {
@@ -293,6 +326,21 @@ mod tests {
             "12",
         ]);
         assert_eq!(caps(&config(&args.serve).unwrap()), (500, 40, 12));
+    }
+
+    #[test]
+    fn addr_takes_a_host_name_and_says_how_to_give_a_bare_port() {
+        assert_eq!(
+            listen_addr("127.0.0.1:8080").unwrap(),
+            "127.0.0.1:8080".parse::<SocketAddr>().unwrap()
+        );
+        assert!(listen_addr("localhost:8080").unwrap().ip().is_loopback());
+        let bare = listen_addr(":8080").unwrap_err();
+        assert!(
+            bare.contains("127.0.0.1:8080") && bare.contains("0.0.0.0:8080"),
+            "{bare}"
+        );
+        assert!(listen_addr("localhost").unwrap_err().contains("HOST:PORT"));
     }
 
     #[test]
