@@ -64,12 +64,13 @@ async fn logged_in(
     club: &Club,
     account: &Account,
     status: StatusCode,
+    request: &axum::http::HeaderMap,
 ) -> Result<Response, AppError> {
     let token = club.open_session(account.id).await?;
     let mut response = (status, Json(Me::of(account, csrf_of(&token)))).into_response();
     response.headers_mut().insert(
         header::SET_COOKIE,
-        cookie(&token, club.config.session_ttl.as_secs()),
+        cookie(&token, club.config.session_ttl.as_secs(), request),
     );
     Ok(response)
 }
@@ -78,10 +79,10 @@ async fn logged_in(
 pub(crate) async fn register<H: super::Host>(
     State(state): State<H>,
     peer: Option<axum::Extension<ConnectInfo<std::net::SocketAddr>>>,
-    parts: axum::http::HeaderMap,
+    headers: axum::http::HeaderMap,
     body: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, AppError> {
-    same_origin(&parts)?;
+    same_origin(&headers)?;
     let form = form(body)?;
     let club = state.club();
     let name = crate::names::account_name(&form.name).map_err(AppError::BadRequest)?;
@@ -100,7 +101,7 @@ pub(crate) async fn register<H: super::Host>(
     }
     let hash = club.passwords.hash(form.password).await?;
     let account = club.create_account(name, rank, hash, false).await?;
-    logged_in(club, &account, StatusCode::CREATED).await
+    logged_in(club, &account, StatusCode::CREATED, &headers).await
 }
 
 impl Club {
@@ -234,7 +235,9 @@ pub(crate) async fn login<H: super::Host>(
     };
     let ok = club.passwords.verify(form.password, hash).await;
     match account {
-        Some(account) if ok && !account.disabled => logged_in(club, &account, StatusCode::OK).await,
+        Some(account) if ok && !account.disabled => {
+            logged_in(club, &account, StatusCode::OK, &headers).await
+        }
         Some(account) if ok => Err(AppError::Forbidden(format!(
             "the account {:?} is disabled; ask the club's administrator",
             account.name
@@ -246,13 +249,14 @@ pub(crate) async fn login<H: super::Host>(
 /// `DELETE /api/session`: logs out (204, and the cookie cleared).
 pub(crate) async fn logout<H: super::Host>(
     State(state): State<H>,
+    headers: axum::http::HeaderMap,
     member: Member,
 ) -> Result<Response, AppError> {
     state.club().close_session(&member.session).await?;
     let mut response = StatusCode::NO_CONTENT.into_response();
     response
         .headers_mut()
-        .insert(header::SET_COOKIE, cookie("", 0));
+        .insert(header::SET_COOKIE, cookie("", 0, &headers));
     Ok(response)
 }
 

@@ -31,10 +31,18 @@ pub(crate) fn csrf_of(token: &str) -> String {
     digest[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The `Set-Cookie` value that holds `token` for `max_age_s` seconds (0 clears it).
-pub(crate) fn cookie(token: &str, max_age_s: u64) -> HeaderValue {
+/// The `Set-Cookie` value that holds `token` for `max_age_s` seconds (0 clears it). It is
+/// marked `Secure` when the request came over HTTPS through a proxy that says so
+/// (`X-Forwarded-Proto: https`): the server itself speaks plain HTTP, which a `Secure`
+/// cookie would not be sent over.
+pub(crate) fn cookie(token: &str, max_age_s: u64, request: &HeaderMap) -> HeaderValue {
+    let https = request
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
     HeaderValue::from_str(&format!(
-        "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}"
+        "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}{}",
+        if https { "; Secure" } else { "" }
     ))
     .expect("a hex token makes a valid header")
 }
@@ -229,9 +237,14 @@ mod tests {
 
     #[test]
     fn the_session_cookie_is_http_only_and_same_site() {
-        let c = cookie(&"a".repeat(32), 60);
+        let c = cookie(&"a".repeat(32), 60, &HeaderMap::new());
         let c = c.to_str().unwrap();
         assert!(c.contains("HttpOnly") && c.contains("SameSite=Lax") && c.contains("Max-Age=60"));
+        assert!(!c.contains("Secure"));
+        let mut behind_https = HeaderMap::new();
+        behind_https.insert("x-forwarded-proto", HeaderValue::from_static("https"));
+        let c = cookie(&"a".repeat(32), 60, &behind_https);
+        assert!(c.to_str().unwrap().ends_with("; Secure"));
     }
 
     #[test]
