@@ -581,6 +581,23 @@ async fn aga_4a_one_rank_apart_is_black_first_with_half_point_komi_and_seeks_kee
     assert_eq!(game["rated"], false);
 }
 
+#[tokio::test]
+async fn a_member_sending_challenge_after_challenge_is_throttled() {
+    let (addr, _) = server(&crate::common::temp_db("spam").into(), config()).await;
+    let spammer = register(addr, "Mallory", "5k").await;
+    let mut statuses = Vec::new();
+    for k in 0..21 {
+        let name = format!("Target{k}");
+        register(addr, &name, "5k").await;
+        let (status, _) = spammer
+            .call("POST", "/api/challenges", Some(json!({ "opponent": name })))
+            .await;
+        statuses.push(status);
+    }
+    assert!(statuses[..20].iter().all(|&s| s == 201), "{statuses:?}");
+    assert_eq!(statuses[20], 429);
+}
+
 #[test]
 fn ranks_are_written_as_go_players_write_them() {
     assert_eq!("3k".parse::<Rank>().unwrap().to_string(), "3k");

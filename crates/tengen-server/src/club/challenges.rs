@@ -365,6 +365,12 @@ pub(crate) async fn create<H: super::Host>(
     let club = state.club();
     let me = member.account;
     form.terms.check()?;
+    if let Err(wait) = club.challenges_by_member.take(me.id) {
+        return Err(AppError::TooMany(format!(
+            "you have sent many challenges just now; try again in {} s",
+            wait.as_secs() + 1
+        )));
+    }
     let min_rank = form.min_rank.as_deref().filter(|r| !r.trim().is_empty());
     let max_rank = form.max_rank.as_deref().filter(|r| !r.trim().is_empty());
     let min_rank = min_rank.map(|r| parse_rank("min_rank", r)).transpose()?;

@@ -53,6 +53,8 @@ pub(crate) struct Club {
     pub(crate) registrations: PerAddress,
     pub(crate) logins_by_address: PerKey<IpAddr>,
     pub(crate) logins_by_name: PerKey<String>,
+    /// Challenges and seeks each member may send: 20 at once, then one every 30 s.
+    pub(crate) challenges_by_member: PerKey<i64>,
     pub(crate) events: events::Events,
     seat_key: tokio::sync::OnceCell<Arc<[u8]>>,
 }
@@ -66,6 +68,7 @@ impl Club {
             registrations: PerAddress::new(config.accounts_burst, config.accounts_refill),
             logins_by_address: PerKey::new(config.logins_per_address, config.logins_refill),
             logins_by_name: PerKey::new(config.logins_per_account, config.logins_refill),
+            challenges_by_member: PerKey::new(20, Duration::from_secs(30)),
             events: events::Events::default(),
             seat_key: tokio::sync::OnceCell::new(),
         }
