@@ -233,7 +233,7 @@ pub(crate) async fn login<H: super::Host>(
         Some((account, hash)) => (Some(account), Some(hash)),
         None => (None, None),
     };
-    let ok = club.passwords.verify(form.password, hash).await;
+    let ok = club.passwords.verify(form.password, hash).await?;
     match account {
         Some(account) if ok && !account.disabled => {
             logged_in(club, &account, StatusCode::OK, &headers).await
@@ -286,7 +286,7 @@ pub(crate) async fn change_password<H: super::Host>(
         .credentials(&member.account.name)
         .await?
         .ok_or_else(wrong_credentials)?;
-    if !club.passwords.verify(form.old, Some(hash)).await {
+    if !club.passwords.verify(form.old, Some(hash)).await? {
         return Err(AppError::Forbidden("old: the password is wrong".into()));
     }
     let hash = club.passwords.hash(form.new).await?;

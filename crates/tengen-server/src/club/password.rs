@@ -62,6 +62,9 @@ impl Passwords {
                 .name(format!("tengen-password-{i}"))
                 .spawn(move || {
                     lowest_priority();
+                    // Made now, so that the first unknown name costs what a wrong
+                    // password does.
+                    decoy();
                     loop {
                         let job = match rx.lock() {
                             Ok(rx) => rx.recv(),
@@ -102,7 +105,15 @@ impl Passwords {
     /// Whether `password` matches `stored`. With no stored hash (an unknown name) the work
     /// is done all the same against a hash nobody's password matches, so that an unknown
     /// name and a wrong password take the same time.
-    pub(crate) async fn verify(&self, password: String, stored: Option<String>) -> bool {
+    ///
+    /// # Errors
+    /// `503` when the queue of hashes is full (the answer is not known: not a wrong
+    /// password).
+    pub(crate) async fn verify(
+        &self,
+        password: String,
+        stored: Option<String>,
+    ) -> Result<bool, AppError> {
         self.run(move || {
             let known = stored.is_some();
             let stored = stored.unwrap_or_else(|| decoy().to_owned());
@@ -115,7 +126,6 @@ impl Passwords {
             ok && known
         })
         .await
-        .unwrap_or(false)
     }
 
     async fn run<T: Send + 'static>(
@@ -182,14 +192,22 @@ mod tests {
         let h = p.hash("correct horse".into()).await.unwrap();
         assert!(h.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{h}");
         assert!(!h.contains("correct horse"));
-        assert!(p.verify("correct horse".into(), Some(h.clone())).await);
-        assert!(!p.verify("correct horsf".into(), Some(h.clone())).await);
+        assert!(
+            p.verify("correct horse".into(), Some(h.clone()))
+                .await
+                .unwrap()
+        );
+        assert!(
+            !p.verify("correct horsf".into(), Some(h.clone()))
+                .await
+                .unwrap()
+        );
         assert_ne!(
             h,
             p.hash("correct horse".into()).await.unwrap(),
             "a new salt each time"
         );
-        assert!(!p.verify("correct horse".into(), None).await);
+        assert!(!p.verify("correct horse".into(), None).await.unwrap());
     }
 
     /// The hashing threads run at nice 19 (Linux, where a thread has its own niceness).
