@@ -210,6 +210,36 @@ mod tests {
         assert!(!p.verify("correct horse".into(), None).await.unwrap());
     }
 
+    /// An unknown name is checked against the decoy hash: the same Argon2 work as a wrong
+    /// password (medians of 5, within a factor of 3 for a loaded machine; without the decoy
+    /// an unknown name would answer in microseconds).
+    #[tokio::test]
+    async fn an_unknown_name_costs_the_same_work_as_a_wrong_password() {
+        let p = Passwords::new(1);
+        let stored = p.hash("the right password".into()).await.unwrap();
+        let mut wrong = Vec::new();
+        let mut unknown = Vec::new();
+        for _ in 0..5 {
+            let t = std::time::Instant::now();
+            assert!(
+                !p.verify("a wrong one".into(), Some(stored.clone()))
+                    .await
+                    .unwrap()
+            );
+            wrong.push(t.elapsed());
+            let t = std::time::Instant::now();
+            assert!(!p.verify("a wrong one".into(), None).await.unwrap());
+            unknown.push(t.elapsed());
+        }
+        wrong.sort();
+        unknown.sort();
+        let ratio = unknown[2].as_secs_f64() / wrong[2].as_secs_f64();
+        assert!(
+            (1.0 / 3.0..3.0).contains(&ratio),
+            "unknown {unknown:?}, wrong {wrong:?}"
+        );
+    }
+
     /// The hashing threads run at nice 19 (Linux, where a thread has its own niceness).
     #[cfg(target_os = "linux")]
     #[tokio::test]
