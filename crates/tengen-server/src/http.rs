@@ -493,18 +493,11 @@ async fn create_game(
         StatusCode::CREATED,
         Json(Created {
             id,
-            color: color_name(color),
+            color: tengen_core::color_name(color).to_owned(),
             seat,
             invite,
         }),
     ))
-}
-
-fn color_name(c: Color) -> String {
-    match c {
-        Color::Black => "black".into(),
-        Color::White => "white".into(),
-    }
 }
 
 #[derive(Serialize)]
@@ -574,7 +567,7 @@ async fn join_game(
         .await
         .ok_or_else(|| AppError::Unavailable("the game is restarting; try again".into()))??;
     Ok(Json(Joined {
-        color: color_name(ok.color),
+        color: tengen_core::color_name(ok.color).to_owned(),
         seat: ok.seat,
     })
     .into_response())

@@ -80,8 +80,7 @@ pub(crate) fn account_name(given: &str) -> Result<AccountName, String> {
     if name.contains("  ") {
         return Err("name: two spaces in a row".into());
     }
-    let folded: String = name.nfkc().flat_map(char::to_lowercase).collect();
-    let key = unicode_security::skeleton(&folded).collect();
+    let key = case_key(&name);
     let skeleton = unicode_security::skeleton(&name)
         .flat_map(char::to_lowercase)
         .collect::<String>();
@@ -97,6 +96,11 @@ pub(crate) fn account_name(given: &str) -> Result<AccountName, String> {
 /// log-in or a challenge (it need not be a valid new name: an unknown one finds nothing).
 pub(crate) fn lookup_key(given: &str) -> String {
     let name: String = given.trim().chars().take(4 * NAME_MAX).collect();
+    case_key(&name)
+}
+
+/// [`AccountName::key`]: case-folded (NFKC, lower case), then reduced to its skeleton.
+fn case_key(name: &str) -> String {
     let folded: String = name.nfkc().flat_map(char::to_lowercase).collect();
     unicode_security::skeleton(&folded).collect()
 }

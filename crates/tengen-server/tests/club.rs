@@ -598,6 +598,74 @@ async fn a_member_sending_challenge_after_challenge_is_throttled() {
     assert_eq!(statuses[20], 429);
 }
 
+/// As an attacker would: a third member may neither accept nor decline a challenge between
+/// two others, nor take a seat in their game; and a session a thief copied ends when its
+/// owner changes the password (the owner's own session goes on).
+#[tokio::test]
+async fn another_members_challenge_game_and_a_stolen_session_are_refused() {
+    let (addr, _) = server(&crate::common::temp_db("attacker").into(), config()).await;
+    let alice = register(addr, "Alma", "2k").await;
+    let bob = register(addr, "Boris", "2k").await;
+    let eve = register(addr, "Eve", "2k").await;
+    let (_, sent) = alice
+        .call(
+            "POST",
+            "/api/challenges",
+            Some(json!({ "opponent": "Boris", "size": 9 })),
+        )
+        .await;
+    let id = sent["id"].as_str().unwrap();
+    let (status, e) = eve
+        .call("POST", &format!("/api/challenges/{id}/accept"), None)
+        .await;
+    assert_eq!(status, 403, "{e}");
+    let (status, e) = eve
+        .call("POST", &format!("/api/challenges/{id}/decline"), None)
+        .await;
+    assert_eq!(status, 403, "{e}");
+    let (status, game) = bob
+        .call("POST", &format!("/api/challenges/{id}/accept"), None)
+        .await;
+    assert_eq!(status, 200, "{game}");
+    let gid = game["game"].as_str().unwrap();
+    assert_eq!(
+        eve.call("GET", &format!("/api/games/{gid}/seat"), None)
+            .await
+            .0,
+        404
+    );
+
+    // A thief's copy of Alma's cookie works until she changes her password.
+    let (_, head, body) = login(addr, "Alma", "a long password").await;
+    let stolen = Member {
+        addr,
+        cookie: set_cookie(&head).unwrap(),
+        csrf: body["csrf"].as_str().unwrap().to_owned(),
+    };
+    assert_eq!(stolen.call("GET", "/api/me", None).await.0, 200);
+    let (status, _) = alice
+        .call(
+            "POST",
+            "/api/account/password",
+            Some(json!({ "old": "a long password", "new": "a newer password" })),
+        )
+        .await;
+    assert_eq!(status, 204);
+    assert_eq!(stolen.call("GET", "/api/me", None).await.0, 401);
+    assert_eq!(alice.call("GET", "/api/me", None).await.0, 200);
+    // A wrong old password changes nothing.
+    let (status, e) = alice
+        .call(
+            "POST",
+            "/api/account/password",
+            Some(json!({ "old": "a long password", "new": "yet another one" })),
+        )
+        .await;
+    assert_eq!(status, 403, "{e}");
+    assert!(e["error"].as_str().unwrap().starts_with("old:"));
+    assert_eq!(login(addr, "Alma", "a newer password").await.0, 200);
+}
+
 #[test]
 fn ranks_are_written_as_go_players_write_them() {
     assert_eq!("3k".parse::<Rank>().unwrap().to_string(), "3k");

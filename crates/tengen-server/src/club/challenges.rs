@@ -99,20 +99,26 @@ pub(crate) struct Proposal {
 }
 
 impl Terms {
-    /// Checks the terms as a game form would, without creating anything.
-    fn check(&self) -> Result<(Rules, BoardSize), AppError> {
-        let probe = CreateGame {
+    /// The game form of these terms, with Black (named `black`) given `handicap` stones and
+    /// White `komi` (the rules' for the handicap if none).
+    fn game(&self, handicap: u32, komi: Option<f64>, black: Option<String>) -> CreateGame {
+        CreateGame {
             size: self.size,
             rules: self.rules.clone(),
-            handicap: self.handicap.unwrap_or(0),
+            handicap,
             placement: Placement::Fixed,
-            komi: self.komi,
+            komi,
             color: ColorChoice::Black,
             time: self.time,
             opponent: OpponentChoice::Person,
-            name: None,
+            name: black,
             open: false,
-        };
+        }
+    }
+
+    /// Checks the terms as a game form would, without creating anything.
+    fn check(&self) -> Result<(Rules, BoardSize), AppError> {
+        let probe = self.game(self.handicap.unwrap_or(0), self.komi, None);
         let setup = probe.resolve(&[], true).map_err(AppError::BadRequest)?;
         if self.rated && (self.handicap.is_some() || self.komi.is_some()) {
             return Err(AppError::BadRequest(
@@ -296,7 +302,7 @@ pub(crate) async fn list<H: super::Host>(
             Ok((
                 open_challenges(sql, "c.to_id = ?1", &[id.into()])?,
                 open_challenges(sql, "c.from_id = ?1", &[id.into()])?,
-                open_challenges(sql, "c.to_id IS NULL AND ?1 = ?1", &[id.into()])?,
+                open_challenges(sql, "c.to_id IS NULL", &[])?,
             ))
         })
         .await?;
@@ -538,18 +544,11 @@ pub(crate) async fn accept<H: super::Host>(
     } else {
         (&found.from, &me)
     };
-    let game_form = CreateGame {
-        size: found.terms.size,
-        rules: found.terms.rules.clone(),
-        handicap: proposal.handicap,
-        placement: Placement::Fixed,
-        komi: proposal.komi.parse::<f64>().ok(),
-        color: ColorChoice::Black,
-        time: found.terms.time,
-        opponent: OpponentChoice::Person,
-        name: Some(black.name.clone()),
-        open: false,
-    };
+    let game_form = found.terms.game(
+        proposal.handicap,
+        proposal.komi.parse::<f64>().ok(),
+        Some(black.name.clone()),
+    );
     let started = async {
         let mut setup = game_form.resolve(&[], true).map_err(AppError::BadRequest)?;
         setup.nigiri = proposal.nigiri;
@@ -599,11 +598,7 @@ pub(crate) async fn accept<H: super::Host>(
     }
     Ok(Json(Accepted {
         seat: club.seat_secret(&game, color).await?,
-        color: if color == Color::Black {
-            "black"
-        } else {
-            "white"
-        },
+        color: tengen_core::color_name(color),
         game,
         black: black.name.clone(),
         white: white.name.clone(),

@@ -10,6 +10,9 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 
+use tengen_club::Outcome;
+use tengen_core::Color;
+
 use super::account::{ACCOUNT_COLUMNS, Account, find};
 use crate::{
     error::AppError,
@@ -162,13 +165,12 @@ pub(crate) struct PlayerPage {
     opponents: BTreeMap<String, Against>,
 }
 
-fn outcome_for(result: Option<&str>, black: bool) -> Option<&'static str> {
-    let result = result?;
-    match (result.as_bytes().first(), result) {
-        (_, "Jigo") => Some("jigo"),
-        (Some(b'B'), r) if r.starts_with("B+") => Some(if black { "win" } else { "loss" }),
-        (Some(b'W'), r) if r.starts_with("W+") => Some(if black { "loss" } else { "win" }),
-        _ => None,
+/// `win`, `loss` or `jigo` for the player of Black (`black`) or White.
+fn outcome_for(outcome: Outcome, black: bool) -> &'static str {
+    match (outcome, black) {
+        (Outcome::Jigo, _) => "jigo",
+        (Outcome::BlackWins, true) | (Outcome::WhiteWins, false) => "win",
+        _ => "loss",
     }
 }
 
@@ -226,8 +228,9 @@ pub(crate) async fn player<H: super::Host>(
                     &summary.black
                 };
                 let finished = summary.phase == "finished";
-                let outcome = outcome_for(summary.result.as_deref(), black)
-                    .filter(|_| finished && !summary.aborted);
+                let outcome = super::ratings::outcome(&summary)
+                    .filter(|_| finished)
+                    .map(|o| outcome_for(o, black));
                 if let Some(outcome) = outcome {
                     let record = opponents.entry(opponent.clone()).or_default();
                     match outcome {
@@ -238,7 +241,7 @@ pub(crate) async fn player<H: super::Host>(
                 }
                 games.push(PlayerGame {
                     id: row.text(0),
-                    color: if black { "black" } else { "white" },
+                    color: tengen_core::color_name(if black { Color::Black } else { Color::White }),
                     opponent: opponent.clone(),
                     size: summary.size,
                     rules: summary.rules.clone(),

@@ -20,9 +20,9 @@ use crate::{
     store::{GameSummary, Sql, StoreError, Value},
 };
 
-/// How a finished game counts for the ratings: its outcome, or `None` for a game with no
-/// result (aborted, expired, void).
-fn outcome(summary: &GameSummary) -> Option<Outcome> {
+/// How a finished game counts for the ratings and the players' records: its outcome, or
+/// `None` for a game with no result (aborted, expired, void).
+pub(crate) fn outcome(summary: &GameSummary) -> Option<Outcome> {
     if summary.aborted || summary.expired {
         return None;
     }

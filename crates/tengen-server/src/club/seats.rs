@@ -105,10 +105,7 @@ pub(crate) async fn my_seat<H: super::Host>(
         .await?
         .ok_or_else(|| AppError::NotFound("you do not play in this game".into()))?;
     Ok(Json(MySeat {
-        color: match color {
-            Color::Black => "black",
-            Color::White => "white",
-        },
+        color: tengen_core::color_name(color),
         seat: club.seat_secret(&id, color).await?,
     }))
 }
