@@ -5,6 +5,8 @@
 //!   [`expected_score`], with the handicap as the EGF counts it ([`Handicap`]). The EGF's,
 //!   because Finland plays the Japanese rules within the EGF, and its scale is the ranks'
 //!   own: 2100 is 1 dan and a rank is 100 points.
+//! - [`tournament`]: McMahon and Swiss handicap tournaments — pairing, standings with
+//!   OpenGotha's tie-breakers, the EGF's `.h9` and the AGA's results, player lists from CSV.
 //! - A member's first rating is their declared rank's [`Rank::nominal_rating`]; the rank shown
 //!   beside their name follows the rating once they have played enough rated games
 //!   ([`displayed_rank`], [`RATED_GAMES_FOR_RANK`]).
@@ -33,6 +35,7 @@
 
 mod gor;
 mod rank;
+pub mod tournament;
 
 pub use gor::{Handicap, MIN_RATING, Outcome, expected_score, rate_game};
 pub use rank::{RATED_GAMES_FOR_RANK, Rank, RankError, displayed_rank};

@@ -78,6 +78,13 @@ impl Rank {
         }
     }
 
+    /// Rungs above 30k: 0 for 30k, 29 for 1k, 30 for 1d, 38 for 9d. This is the McMahon
+    /// start score before the bar and floor (OpenGotha's "MMS" counts the same way).
+    #[must_use]
+    pub const fn steps_above_bottom(self) -> u32 {
+        self.step as u32
+    }
+
     /// Whether this is a dan rank (1d and up), as opposed to a kyu rank.
     #[must_use]
     pub const fn is_dan(self) -> bool {
