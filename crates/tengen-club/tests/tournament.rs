@@ -539,13 +539,17 @@ fn a_player_list_without_a_rank_column_is_refused() {
 
 #[test]
 fn settings_name_the_wrong_field() {
-    let mut s = Settings::default();
-    s.rounds = 0;
+    let s = Settings {
+        rounds: 0,
+        ..Settings::default()
+    };
     assert!(s.validate().unwrap_err().to_string().starts_with("rounds:"));
-    let mut s = Settings::default();
-    s.system = System::McMahon {
-        bar: rank("5k"),
-        floor: rank("1d"),
+    let s = Settings {
+        system: System::McMahon {
+            bar: rank("5k"),
+            floor: rank("1d"),
+        },
+        ..Settings::default()
     };
     assert!(s.validate().unwrap_err().to_string().starts_with("floor:"));
     assert_eq!("sosos".parse::<TieBreaker>().unwrap(), TieBreaker::Sosos);
