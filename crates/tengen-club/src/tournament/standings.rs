@@ -232,8 +232,12 @@ pub fn standings(t: &Tournament) -> Vec<Standing> {
         let values = |s: &Standing| s.criteria.iter().map(|(_, v)| *v).collect::<Vec<_>>();
         values(b).cmp(&values(a))
     };
-    // Equal players stay in registration order, as a printed table keeps them.
-    table.sort_by(|a, b| order(a, b).then(a.player.cmp(&b.player)));
+    // Equal players are listed by name, as OpenGotha lists them.
+    let name = |s: &Standing| {
+        let p = &t.players[s.player];
+        (p.surname.as_str(), p.first_name.as_str(), s.player)
+    };
+    table.sort_by(|a, b| order(a, b).then_with(|| name(a).cmp(&name(b))));
     for i in 0..table.len() {
         table[i].place = if i > 0 && order(&table[i - 1], &table[i]) == Ordering::Equal {
             table[i - 1].place
