@@ -432,6 +432,44 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
             value TEXT NOT NULL
         );",
     },
+    // 5: tournaments. A tournament is one document (settings, players, rounds: what
+    // `tengen_club::tournament` reads), changed whole under a version number so that two
+    // directors' changes never interleave; its games on the server are indexed apart, so that
+    // a finished game finds its tournament. Directors are members an administrator allows.
+    Migration {
+        sqlite: "ALTER TABLE accounts ADD COLUMN director INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE tournaments (
+            id TEXT PRIMARY KEY,
+            director_id INTEGER NOT NULL REFERENCES accounts(id),
+            data TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            created_ms INTEGER NOT NULL
+        );
+        CREATE TABLE tournament_games (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            round INTEGER NOT NULL,
+            board INTEGER NOT NULL,
+            done INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX tournament_games_pending ON tournament_games(done);",
+        postgres: "ALTER TABLE accounts ADD COLUMN director INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE tournaments (
+            id TEXT PRIMARY KEY,
+            director_id BIGINT NOT NULL REFERENCES accounts(id),
+            data TEXT NOT NULL,
+            version BIGINT NOT NULL,
+            created_ms BIGINT NOT NULL
+        );
+        CREATE TABLE tournament_games (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+            round BIGINT NOT NULL,
+            board BIGINT NOT NULL,
+            done INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX tournament_games_pending ON tournament_games(done);",
+    },
 ];
 
 /// The schema version this program writes: the number of migrations it knows.

@@ -12,7 +12,7 @@ use crate::common::{Db, Player, request, start_server_on};
 
 /// A server on the database `db` (SQLite path or PostgreSQL URL), with generous
 /// registration limits (every test registers from 127.0.0.1).
-async fn server(db: &Db, config: ServerConfig) -> (SocketAddr, Arc<dyn Store>) {
+pub(crate) async fn server(db: &Db, config: ServerConfig) -> (SocketAddr, Arc<dyn Store>) {
     let store = open(db).await;
     let (addr, state) = start_server_on(Arc::clone(&store), vec![], config).await;
     state.resume_live_games().await.unwrap();
@@ -28,7 +28,7 @@ async fn open(db: &Db) -> Arc<dyn Store> {
     }
 }
 
-fn config() -> ServerConfig {
+pub(crate) fn config() -> ServerConfig {
     ServerConfig {
         accounts_burst: 50,
         ..ServerConfig::default()
@@ -36,7 +36,7 @@ fn config() -> ServerConfig {
 }
 
 /// A member logged in: the cookie and CSRF token their browser would hold.
-struct Member {
+pub(crate) struct Member {
     addr: SocketAddr,
     cookie: String,
     csrf: String,
@@ -53,7 +53,7 @@ fn set_cookie(head: &str) -> Option<String> {
         .map(|c| c.split(';').next().unwrap_or("").to_owned())
 }
 
-async fn register(addr: SocketAddr, name: &str, rank: &str) -> Member {
+pub(crate) async fn register(addr: SocketAddr, name: &str, rank: &str) -> Member {
     let (status, head, body) = request(
         addr,
         "POST",
@@ -82,7 +82,7 @@ async fn logged_in(addr: SocketAddr, name: &str, password: &str) -> Member {
 }
 
 impl Member {
-    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    pub(crate) async fn call(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
         let (status, _, body) = request(
             self.addr,
             method,
@@ -159,7 +159,7 @@ async fn accounts_register_log_in_and_out_and_refuse_a_wrong_password_as_an_unkn
 
 /// Plays `moves` stones alternately (Black first after the handicap's White move, or as
 /// the position says) and has `resigner` resign.
-async fn play_and_resign(black: &mut Player, white: &mut Player, moves: &[(u8, u8)]) {
+pub(crate) async fn play_and_resign(black: &mut Player, white: &mut Player, moves: &[(u8, u8)]) {
     for (i, &(x, y)) in moves.iter().enumerate() {
         let ply = black.state["ply"]
             .as_u64()

@@ -11,3 +11,4 @@ mod games;
 mod own_engine;
 mod security;
 mod stores;
+mod tournaments;

@@ -41,6 +41,14 @@ enum Action {
         #[arg(long)]
         revoke: bool,
     },
+    /// Allow an account to create and run tournaments (or no longer, with --revoke).
+    MakeDirector {
+        /// The member's name.
+        name: String,
+        /// Take the right away instead.
+        #[arg(long)]
+        revoke: bool,
+    },
     /// Set a new password (asked for, or read from standard input); every session ends.
     ResetPassword {
         /// The member's name.
@@ -101,6 +109,13 @@ pub(crate) fn run(args: AdminArgs) -> anyhow::Result<()> {
             name,
             AccountChange {
                 admin: Some(!revoke),
+                ..AccountChange::default()
+            },
+        ),
+        Action::MakeDirector { name, revoke } => change(
+            name,
+            AccountChange {
+                director: Some(!revoke),
                 ..AccountChange::default()
             },
         ),

@@ -155,15 +155,21 @@ pub fn write_h9(t: &Tournament, info: &EventInfo) -> String {
             let _ = write!(out, " {v:>5}");
         }
         for round in &t.rounds {
-            let _ = write!(out, " {:>8}", entry(round, s.player, &line_of, mcmahon));
+            let _ = write!(
+                out,
+                " {:>8}",
+                crosstable_entry(round, s.player, &line_of, mcmahon)
+            );
         }
         out.push('\n');
     }
     out
 }
 
-/// The `.h9` entry of player `p` in `round`.
-fn entry(round: &Round, p: usize, line_of: &[usize], mcmahon: bool) -> String {
+/// The crosstable entry of player `p` in `round` as the `.h9` writes it, the opponent named
+/// by their line in the table (`line_of`, by player, from 1).
+#[must_use]
+pub fn crosstable_entry(round: &Round, p: usize, line_of: &[usize], mcmahon: bool) -> String {
     let Some(g) = round.game_of(p) else {
         return if round.bye == Some(p) {
             "0+".to_owned()

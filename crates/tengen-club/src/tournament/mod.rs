@@ -32,9 +32,11 @@ mod settings;
 mod standings;
 
 pub use aga::write_aga_results;
-pub use h9::{EventInfo, H9Entry, H9Error, H9Player, H9Result, read_h9, write_h9};
+pub use h9::{
+    EventInfo, H9Entry, H9Error, H9Player, H9Result, crosstable_entry, read_h9, write_h9,
+};
 pub use pairing::{
-    PairingError, PairingNote, assign_colours, max_rounds, pair_round, pairing_notes,
+    PairingError, PairingNote, assign_colours, game_between, max_rounds, pair_round, pairing_notes,
 };
 pub use players_csv::{MAX_PLAYERS, PlayerListError, read_player_list};
 pub use settings::{

@@ -337,6 +337,13 @@ pub fn assign_colours(
     }
 }
 
+/// The game of `a` and `b` as [`assign_colours`] gives it after the rounds of `t`: for a
+/// pairing the director makes by hand.
+#[must_use]
+pub fn game_between(t: &Tournament, a: usize, b: usize) -> TournamentGame {
+    assign_colours(t, &History::of(t).colour_balance, a, b)
+}
+
 /// What a pairing costs against the criteria, for the director who pins or swaps one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

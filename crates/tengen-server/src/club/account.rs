@@ -6,7 +6,7 @@ use crate::store::{Row, Sql, StoreError};
 
 /// The columns [`Account::from_row`] reads, in its order.
 pub(crate) const ACCOUNT_COLUMNS: &str =
-    "a.id, a.name, a.rank, a.rating, a.rated_games, a.admin, a.disabled, a.created_ms";
+    "a.id, a.name, a.rank, a.rating, a.rated_games, a.admin, a.disabled, a.created_ms, a.director";
 
 /// A member's account, without its password hash.
 #[derive(Clone, Debug)]
@@ -21,6 +21,8 @@ pub(crate) struct Account {
     pub(crate) admin: bool,
     pub(crate) disabled: bool,
     pub(crate) created_ms: i64,
+    /// May run tournaments (an administrator allows it; administrators may anyway).
+    pub(crate) director: bool,
 }
 
 impl Account {
@@ -35,7 +37,13 @@ impl Account {
             admin: row.flag(at + 5),
             disabled: row.flag(at + 6),
             created_ms: row.int(at + 7),
+            director: row.flag(at + 8),
         }
+    }
+
+    /// Whether the member may create and run tournaments.
+    pub(crate) fn may_direct(&self) -> bool {
+        self.director || self.admin
     }
 
     /// The rank shown and used for handicaps: the rating's once the member has played enough

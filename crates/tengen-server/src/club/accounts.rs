@@ -26,6 +26,8 @@ pub(crate) struct Me {
     declared_rank: String,
     rating: f64,
     admin: bool,
+    /// May create and run tournaments.
+    director: bool,
     /// The header `X-CSRF-Token` every change must carry.
     csrf: String,
 }
@@ -38,6 +40,7 @@ impl Me {
             declared_rank: account.declared.to_string(),
             rating: account.rating.round(),
             admin: account.admin,
+            director: account.may_direct(),
             csrf,
         }
     }
@@ -312,6 +315,9 @@ pub struct AccountChange {
     /// Make an administrator, or not.
     #[serde(default)]
     pub admin: Option<bool>,
+    /// Allow to run tournaments, or not.
+    #[serde(default)]
+    pub director: Option<bool>,
 }
 
 impl Club {
@@ -385,6 +391,20 @@ impl Club {
                         )?;
                     }
                     done.push(if disabled { "disabled" } else { "enabled" }.into());
+                }
+                if let Some(director) = change.director {
+                    sql.execute(
+                        "UPDATE accounts SET director = ?2 WHERE id = ?1",
+                        &[id.into(), director.into()],
+                    )?;
+                    done.push(
+                        if director {
+                            "tournament director"
+                        } else {
+                            "not a tournament director"
+                        }
+                        .into(),
+                    );
                 }
                 if let Some(admin) = change.admin {
                     sql.execute(

@@ -12,6 +12,7 @@ mod players;
 mod ratings;
 mod seats;
 mod session;
+mod tournaments;
 
 use std::{net::IpAddr, sync::Arc, time::Duration};
 
@@ -112,6 +113,7 @@ pub(crate) fn routes<H: Host>() -> Router<H> {
             patch(accounts::admin_change::<H>),
         )
         .route("/api/admin/games/{id}", patch(ratings::admin_game::<H>))
+        .merge(tournaments::routes::<H>())
 }
 
 /// What `tengen admin` does to a club's database.

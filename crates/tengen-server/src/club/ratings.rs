@@ -184,6 +184,9 @@ impl Club {
             if let Err(e) = self.rate_finished_games().await {
                 eprintln!("tengen: ratings: {e}");
             }
+            if let Err(e) = self.record_tournament_results().await {
+                eprintln!("tengen: tournament results: {e}");
+            }
             tokio::time::sleep(super::RATING_POLL).await;
         }
     }
