@@ -87,7 +87,7 @@ pub fn max_fixed_handicap(size: BoardSize) -> u32 {
     let n = size.get();
     if n < 7 {
         0
-    } else if n % 2 == 0 || n == 7 {
+    } else if n.is_multiple_of(2) || n == 7 {
         4
     } else {
         9

@@ -63,7 +63,7 @@ impl fmt::Display for HalfPoints {
 pub(crate) fn write_half_points(f: &mut impl fmt::Write, half_points: i32) -> fmt::Result {
     let sign = if half_points < 0 { "-" } else { "" };
     let abs = half_points.unsigned_abs();
-    if abs % 2 == 0 {
+    if abs.is_multiple_of(2) {
         write!(f, "{sign}{}", abs / 2)
     } else {
         write!(f, "{sign}{}.5", abs / 2)

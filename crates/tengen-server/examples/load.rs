@@ -142,7 +142,7 @@ fn nth_move(n: u64) -> Option<(u64, u64)> {
         return None;
     }
     let (x, row) = (k % 19, k / 19);
-    Some(if n % 2 == 0 {
+    Some(if n.is_multiple_of(2) {
         (x, 1 + 2 * row)
     } else {
         (x, 10 + 2 * row)

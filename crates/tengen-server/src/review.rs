@@ -479,7 +479,7 @@ mod tests {
             ply,
             black_winrate,
             black_lead: 0.0,
-            to_move: if ply % 2 == 0 {
+            to_move: if ply.is_multiple_of(2) {
                 Color::Black
             } else {
                 Color::White

@@ -93,7 +93,7 @@ pub(crate) fn serve_logged(
 pub(crate) fn nth_move(n: u64) -> (u8, u8) {
     let k = (n / 2) as u8;
     let (x, row) = (k % 9, k / 9);
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         (x, 1 + 2 * row)
     } else {
         (x, 5 + 2 * row)
@@ -104,7 +104,7 @@ pub(crate) async fn play_moves(b: &mut Player, w: &mut Player, count: u64) {
     for _ in 0..count {
         let ply = b.state["ply"].as_u64().unwrap();
         let (x, y) = nth_move(ply);
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             b.play(x, y).await;
             w.sync_ply(ply + 1).await;
         } else {
@@ -164,7 +164,7 @@ async fn kill_9_during_play_then_restart_continues_every_game_move_by_move_clock
     // Game 0: a move is in flight when the server is killed.
     let in_flight_ply = before[0]["state"]["ply"].as_u64().unwrap();
     let (x, y) = nth_move(in_flight_ply);
-    let mover = if in_flight_ply % 2 == 0 {
+    let mover = if in_flight_ply.is_multiple_of(2) {
         &mut games[0].1
     } else {
         &mut games[0].2

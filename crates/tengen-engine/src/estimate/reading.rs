@@ -219,7 +219,8 @@ impl Reader {
 
     fn solve(&mut self, state: &State, to_move: Color, depth: u32, last: Option<usize>) -> Verdict {
         self.nodes += 1;
-        if self.nodes > self.max_nodes || (self.nodes % 512 == 0 && Instant::now() >= self.deadline)
+        if self.nodes > self.max_nodes
+            || (self.nodes.is_multiple_of(512) && Instant::now() >= self.deadline)
         {
             self.nodes = self.max_nodes.saturating_add(1);
             return Verdict::Unknown;
