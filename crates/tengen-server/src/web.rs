@@ -17,6 +17,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("chat.js", include_str!("../web/chat.js")),
     ("rematch.js", include_str!("../web/rematch.js")),
     ("club.js", include_str!("../web/club.js")),
+    ("tournaments.js", include_str!("../web/tournaments.js")),
     ("home.js", include_str!("../web/home.js")),
 ];
 

@@ -106,7 +106,7 @@ async function goToMemberGame(game) {
 function startClub(onGamePage) {
   C.onGamePage = onGamePage;
   document.querySelectorAll('.rank-select').forEach((sel) => {
-    for (const r of RANKS) sel.append(make('option', { value: r }, r));
+    for (const r of RANKS) sel.append(make('option', { value: r, selected: r === sel.dataset.default }, r));
   });
   $('logout-button').onclick = logOut;
   $('tab-login').onclick = () => showTab('login');
@@ -147,10 +147,12 @@ function setMe(me) {
     C.challenges = null;
   }
   renderAccount();
-  // What depends on who is asking: the Challenge buttons.
+  // What depends on who is asking: the Challenge buttons, a director's tools.
   if ((was || null) !== (me ? me.name : null)) {
     if (C.view === 'player' && C.player) renderPlayerPage(C.player);
     else if (C.view === 'players') loadPlayers();
+    else if (C.view === 'tournaments') showTournaments();
+    else if (C.view === 'tournament') loadTournament();
   }
 }
 
@@ -518,6 +520,7 @@ async function sendChallenge(e) {
 // ---------- Routes on the home page ----------
 
 function startHomeRoutes() {
+  startTournaments();
   window.addEventListener('hashchange', routeHome);
   window.addEventListener('resize', () => {
     if (C.view === 'player' && C.player) drawRatingGraph(C.player);
@@ -534,6 +537,10 @@ function routeHome() {
     showView('player', name);
   } else if (h === '#/players') {
     showView('players');
+  } else if (h === '#/tournaments') {
+    showView('tournaments');
+  } else if (/^#\/tournaments\/[0-9a-f]{16}$/.test(h)) {
+    showView('tournament', h.slice('#/tournaments/'.length));
   } else {
     showView('home');
     if (h === '#login') focusLogin();
@@ -548,6 +555,9 @@ function showView(which, arg) {
   $('club-view').hidden = which === 'home';
   $('players-view').hidden = which !== 'players';
   $('player-view').hidden = which !== 'player';
+  $('tournaments-view').hidden = which !== 'tournaments';
+  $('tournament-view').hidden = which !== 'tournament';
+  if (which !== 'tournament') stopTournamentPolling();
   if (which === 'home') {
     document.title = 'Tengen';
     if (!C.homeStarted) { C.homeStarted = true; showHome(); } else if (was !== 'home') { loadLists(); }
@@ -555,6 +565,10 @@ function showView(which, arg) {
   } else if (which === 'players') {
     document.title = 'Players – Tengen';
     loadPlayers();
+  } else if (which === 'tournaments') {
+    showTournaments();
+  } else if (which === 'tournament') {
+    showTournament(arg);
   } else {
     loadPlayer(arg);
   }
