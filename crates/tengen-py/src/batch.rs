@@ -7,9 +7,10 @@ use pyo3::prelude::*;
 use tengen_core::{BoardSize, Color, Game, IllegalMove, Move, Phase, Rules, color_name, move_text};
 
 use crate::arrays::{PLANES, fill_board, fill_legal, fill_planes};
-use crate::convert::{Int, index_move, rules_arg, size_arg};
+use crate::convert::{Int, index_move, size_arg};
 use crate::errors::{IllegalMove as IllegalMoveError, reason_name, value_error, with_reason};
 use crate::game::PyGame;
+use crate::rules::rules_arg;
 
 /// ``count`` games of one size and rule set, stepped together: ``step`` takes one action
 /// per game (an index ``row * size + column``, row 0 at the top; ``size * size`` passes) and

@@ -1,14 +1,13 @@
 //! Python values to Tengen's and back: moves (GTP vertices or action indices), colours,
-//! board sizes, rules and budgets. Every check of user input is here, so that a wrong value
+//! board sizes and budgets (rules: `rules.rs`). Every check of user input is here, so that a wrong value
 //! raises `ValueError` or `TypeError` and never reaches a Rust panic.
 
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
-use tengen_core::{BoardSize, Color, Move, Point, Rules, color_name, parse_color, parse_move};
+use tengen_core::{BoardSize, Color, Move, Point, color_name, parse_color, parse_move};
 
-use crate::errors::{RulesError, type_error, value_error};
-use crate::rules::PyRules;
+use crate::errors::{type_error, value_error};
 
 /// An integer argument. Python's integers have no bound: one beyond 64 bits is out of every
 /// range here, and raises `ValueError` as any other out-of-range value does (not
@@ -93,27 +92,6 @@ pub(crate) fn size_arg(Int(size): Int) -> PyResult<BoardSize> {
         .ok()
         .and_then(|s| BoardSize::new(s).ok())
         .ok_or_else(|| value_error(format!("board size {size} is not between 2 and 25")))
-}
-
-/// Rules given as a `Rules` object or its text form (`"japanese,komi=6.5"`).
-pub(crate) fn rules_arg(value: &Bound<'_, PyAny>) -> PyResult<Rules> {
-    if let Ok(rules) = value.cast::<PyRules>() {
-        return Ok(rules.borrow().rules);
-    }
-    if let Ok(text) = value.cast::<PyString>() {
-        return parse_rules(&text.to_cow()?);
-    }
-    Err(type_error(
-        "rules",
-        "a tengen.Rules or a text such as 'japanese,komi=6.5'",
-        value,
-    ))
-}
-
-/// The rules of a text form, `RulesError` with the command's message otherwise.
-pub(crate) fn parse_rules(text: &str) -> PyResult<Rules> {
-    text.parse::<Rules>()
-        .map_err(|e| RulesError::new_err(e.to_string()))
 }
 
 /// A search's playouts: at least 1.

@@ -7,9 +7,9 @@ use pyo3::types::{PyList, PyType};
 use tengen_core::{BoardSize, Color, Game, GameResult, Move, Phase, Point, move_text, vertex};
 
 use crate::arrays::{diagram, fill_board, fill_legal};
-use crate::convert::{Int, color_arg, color_text, move_arg, rules_arg, size_arg};
+use crate::convert::{Int, color_arg, color_text, move_arg, size_arg};
 use crate::errors::{illegal_move, type_error, value_error};
-use crate::rules::PyRules;
+use crate::rules::{PyRules, rules_arg};
 use crate::score::{PyEstimate, PyScore, estimate_budget};
 
 /// A game of Go under a rule set: turns, captures, ko and superko, passes, the scoring

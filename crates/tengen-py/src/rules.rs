@@ -1,10 +1,31 @@
 //! `tengen.Rules`: a rule set, named in the text form the `tengen` command takes.
 
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyString, PyType};
 use tengen_core::{KoRule, PRESET_NAMES, Rules, Scoring, Suicide};
 
-use crate::convert::parse_rules;
+use crate::errors::{RulesError, type_error};
+
+/// Rules given as a `Rules` object or its text form (`"japanese,komi=6.5"`).
+pub(crate) fn rules_arg(value: &Bound<'_, PyAny>) -> PyResult<Rules> {
+    if let Ok(rules) = value.cast::<PyRules>() {
+        return Ok(rules.borrow().rules);
+    }
+    if let Ok(text) = value.cast::<PyString>() {
+        return parse_rules(&text.to_cow()?);
+    }
+    Err(type_error(
+        "rules",
+        "a tengen.Rules or a text such as 'japanese,komi=6.5'",
+        value,
+    ))
+}
+
+/// The rules of a text form, `RulesError` with the command's message otherwise.
+pub(crate) fn parse_rules(text: &str) -> PyResult<Rules> {
+    text.parse::<Rules>()
+        .map_err(|e| RulesError::new_err(e.to_string()))
+}
 
 /// A rule set: a preset (``aga``, ``japanese``, ``chinese``, ``tromp-taylor``) with
 /// ``key=value`` changes, in the text form every ``tengen`` command takes

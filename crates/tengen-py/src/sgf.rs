@@ -12,9 +12,10 @@ use tengen_sgf::{
     read_file, replay, write,
 };
 
-use crate::convert::{Int, color_text, rules_arg};
+use crate::convert::{Int, color_text};
 use crate::errors::{ReplayError, SgfError, type_error, value_error};
 use crate::game::PyGame;
+use crate::rules::rules_arg;
 
 /// SGF bytes (or text) in the reader's mode.
 fn parse_arg(data: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Collection> {
