@@ -99,7 +99,8 @@ impl PyGameBatch {
     /// ``count`` new games on ``size`` boards under ``rules`` (``komi`` overrides the
     /// rules' komi).
     #[new]
-    #[pyo3(signature = (count, size = Int(9), rules = None, komi = None))]
+    #[pyo3(signature = (count, size = Int(9), rules = None, komi = None),
+           text_signature = "(count, size=9, rules=None, komi=None)")]
     fn new(
         count: Int,
         size: Int,

@@ -77,7 +77,8 @@ impl PyEngine {
     /// An engine of ``level`` 1 (a beginner) to 10 (full strength), searching on
     /// ``threads`` threads from random ``seed``; ``resign``: give up a hopeless game.
     #[new]
-    #[pyo3(signature = (level = Int(10), threads = Int(1), seed = Int(1), resign = true))]
+    #[pyo3(signature = (level = Int(10), threads = Int(1), seed = Int(1), resign = true),
+           text_signature = "(level=10, threads=1, seed=1, resign=True)")]
     fn new(level: Int, threads: Int, seed: Int, resign: bool) -> PyResult<PyEngine> {
         let (Int(level), Int(threads), Int(seed)) = (level, threads, seed);
         let level = u8::try_from(level)

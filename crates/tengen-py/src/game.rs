@@ -83,7 +83,8 @@ impl PyGame {
     /// stones on the fixed points and White to move (``handicap=1``: Black moves first
     /// without komi). ``komi`` overrides the rules' komi for this game.
     #[new]
-    #[pyo3(signature = (size = Int(19), rules = None, handicap = Int(0), komi = None))]
+    #[pyo3(signature = (size = Int(19), rules = None, handicap = Int(0), komi = None),
+           text_signature = "(size=19, rules=None, handicap=0, komi=None)")]
     fn new(
         size: Int,
         rules: Option<&Bound<'_, PyAny>>,
@@ -367,7 +368,8 @@ impl PyGame {
     /// chain alive, dead or in seki, the dame, and the count that follows. The default
     /// budget gives the same answer on any machine; ``seconds`` only guards against a
     /// pathological position.
-    #[pyo3(signature = (playouts = Int(1000), seconds = 10.0, reading_nodes = Int(5000)))]
+    #[pyo3(signature = (playouts = Int(1000), seconds = 10.0, reading_nodes = Int(5000)),
+           text_signature = "($self, playouts=1000, seconds=10.0, reading_nodes=5000)")]
     fn estimate(
         &self,
         py: Python<'_>,

@@ -28,7 +28,7 @@ use crate::errors::value_error;
 /// >>> tengen.vertex_to_index("A19", 19), tengen.vertex_to_index("pass", 9)
 /// (0, 81)
 #[pyfunction]
-#[pyo3(signature = (vertex, size = Int(19)))]
+#[pyo3(signature = (vertex, size = Int(19)), text_signature = "(vertex, size=19)")]
 fn vertex_to_index(vertex: &str, size: Int) -> PyResult<usize> {
     let size: BoardSize = size_arg(size)?;
     let mv = parse_move(vertex, size).map_err(value_error)?;
@@ -42,7 +42,7 @@ fn vertex_to_index(vertex: &str, size: Int) -> PyResult<usize> {
 /// >>> tengen.index_to_vertex(0, 19), tengen.index_to_vertex(80, 9)
 /// ('A19', 'J1')
 #[pyfunction]
-#[pyo3(signature = (index, size = Int(19)))]
+#[pyo3(signature = (index, size = Int(19)), text_signature = "(index, size=19)")]
 fn index_to_vertex(index: Int, size: Int) -> PyResult<String> {
     let Int(index) = index;
     let size = size_arg(size)?;
