@@ -21,8 +21,13 @@ if ! printf '%s\n%s\n' "$required" "$have" | sort -V -C; then
 fi
 
 need_apt=()
-# CI's structure check (scripts/check-structure.py).
+# CI's structure check (scripts/check-structure.py), and the Python package's tests in a
+# virtualenv (Debian keeps venv's pip bootstrap in python3-venv). The extension is built for
+# the stable ABI: no python3-dev.
 command -v python3 >/dev/null 2>&1 || need_apt+=(python3)
+if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+  need_apt+=(python3-venv)
+fi
 [ -x /usr/games/gnugo ] || command -v gnugo >/dev/null 2>&1 || need_apt+=(gnugo)
 if [ -d e2e ]; then
   command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need_apt+=(chromium)
