@@ -446,7 +446,9 @@ public class OpenGothaStandings {
         } else if (tournament.getByePlayer(round) != null) {
             byeNote = "given in input";
         }
+        long started = System.nanoTime();
         ArrayList<Game> newGames = tournament.makeAutomaticPairing(toPair, round);
+        long pairedNs = System.nanoTime() - started;
         if (newGames == null) die("OpenGotha refused to pair (odd number of players?)");
         int tN = 0;
         for (Game g : newGames) g.setTableNumber(tN++);
@@ -454,6 +456,7 @@ public class OpenGothaStandings {
         newGames.sort(Comparator.comparingInt(Game::getTableNumber));
 
         out.println("# OpenGotha pairing for round " + (round + 1));
+        System.err.printf("OpenGotha paired %d players in %.1f ms%n", toPair.size(), pairedNs / 1e6);
         out.println("table\twhite\tblack\thandicap");
         for (Game g : newGames)
             out.println((g.getTableNumber() + 1) + "\t" + idOf(g.getWhitePlayer()) + "\t" + idOf(g.getBlackPlayer()) + "\t" + g.getHandicap());
