@@ -340,32 +340,71 @@ proptest! {
         }
     }
 
-    /// Larger tournaments, random results, players absent at random: nobody meets twice
-    /// and nobody has a second bye while the rounds allow it.
+    /// Larger tournaments, random results: nobody meets twice and nobody has a second bye
+    /// while the rounds allow it.
     #[test]
     fn nobody_meets_twice_or_has_two_byes_within_the_possible_rounds(
         n in 10usize..60,
         seed in any::<u64>(),
         rounds in 1u32..=10,
     ) {
-        let mut rng = seed;
-        let mut next = move || { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; rng };
-        let names: Vec<&str> = (0..n).map(|_| RANKS[(next() % RANKS.len() as u64) as usize]).collect();
-        let mut t = tournament(mcmahon("1d", "15k", rounds, JP3), &names);
-        let rounds = rounds.min(max_rounds(n) as u32);
-        for _ in 0..rounds {
-            let round = pair_round(&t, &vec![true; n], &[]).unwrap();
-            for g in &round.games {
-                let met = t.rounds.iter().any(|r| r.game_of(g.white).and_then(|x| x.opponent(g.white)) == Some(g.black));
-                prop_assert!(!met, "players {} and {} meet again", g.white, g.black);
-            }
-            if let Some(p) = round.bye {
-                prop_assert!(t.rounds.iter().all(|r| r.bye != Some(p)), "second bye for {}", p);
-            }
-            t.rounds.push(round);
-            finish_round(&mut t, |_, _| if next() % 2 == 0 { GameResult::WhiteWins } else { GameResult::BlackWins });
-        }
+        no_repeats_over_random_rounds(n, seed, rounds)?;
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
+
+    /// The same up to the size: 500 players, 10 rounds (each case pairs up to ten
+    /// rounds of hundreds of players: few cases).
+    #[test]
+    fn nobody_meets_twice_in_tournaments_of_up_to_500_players(
+        n in 100usize..=500,
+        seed in any::<u64>(),
+    ) {
+        no_repeats_over_random_rounds(n, seed, 10)?;
+    }
+}
+
+fn no_repeats_over_random_rounds(n: usize, seed: u64, rounds: u32) -> Result<(), TestCaseError> {
+    let mut rng = seed;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let names: Vec<&str> = (0..n)
+        .map(|_| RANKS[(next() % RANKS.len() as u64) as usize])
+        .collect();
+    let mut t = tournament(mcmahon("1d", "15k", rounds, JP3), &names);
+    let rounds = rounds.min(max_rounds(n) as u32);
+    for _ in 0..rounds {
+        let round = pair_round(&t, &vec![true; n], &[]).unwrap();
+        for g in &round.games {
+            let met = t
+                .rounds
+                .iter()
+                .any(|r| r.game_of(g.white).and_then(|x| x.opponent(g.white)) == Some(g.black));
+            prop_assert!(!met, "players {} and {} meet again", g.white, g.black);
+        }
+        if let Some(p) = round.bye {
+            prop_assert!(
+                t.rounds.iter().all(|r| r.bye != Some(p)),
+                "second bye for {}",
+                p
+            );
+        }
+        t.rounds.push(round);
+        finish_round(&mut t, |_, _| {
+            if next() % 2 == 0 {
+                GameResult::WhiteWins
+            } else {
+                GameResult::BlackWins
+            }
+        });
+    }
+    Ok(())
 }
 
 /// 500 players pair in under a second (release build; the tests run in release).
