@@ -385,17 +385,20 @@ fn terminate<W: Write>(queue: &Queue, out: &Output<W>, id: Option<&str>, turns: 
 
 /// An analysis thread: jobs until the queue closes and empties.
 fn work<W: Write>(queue: &Queue, out: &Output<W>, options: &AnalysisOptions) {
-    let mut search = Search::new(SearchConfig {
+    let config = SearchConfig {
         threads: options.search_threads.max(1),
         seed: options.seed,
         // An analysis reports every move's figures at the visits asked, not only the best
         // move as soon as it is certain.
         early_stop: false,
         ..SearchConfig::default()
-    });
+    };
     while let Some((job, cancel)) = queue.next() {
         if !out.failed() {
-            analyse(&job, &cancel, &mut search, out);
+            // A fresh search for every position, as KataGo's analysis does: the visits are
+            // the ones asked, and with one search thread the same query gets the same
+            // answer whatever came before it.
+            analyse(&job, &cancel, &mut Search::new(config.clone()), out);
         }
         queue.lock().running.remove(&job.serial);
     }
@@ -405,9 +408,6 @@ fn analyse<W: Write>(job: &Job, cancel: &AtomicBool, search: &mut Search, out: &
     let query = &job.query;
     let settings = &query.settings;
     let game = query.game_at(job.turn);
-    // Each position is searched afresh, as KataGo's analysis does: the visits are the
-    // ones asked, whatever was analysed before.
-    search.clear();
     let priors = settings.policy.then(|| search.root_priors(&game));
     let response = |result: &SearchResult, during_search: bool| {
         Analysis {
