@@ -28,7 +28,7 @@ enum Command {
     /// Play as a GTP engine on standard input and output.
     Gtp(gtp_cmd::GtpArgs),
     /// Analyse positions for KaTrain and other tools: KataGo's JSON analysis protocol on
-    /// standard input and output.
+    /// standard input and output (docs/analysis.md).
     Analysis(analysis_cmd::AnalysisArgs),
     /// Referee a match between two GTP engines.
     Match(gtp_cmd::MatchArgs),
