@@ -114,6 +114,10 @@ pub fn serve_analysis<R: BufRead, W: Write + Send>(
             scope.spawn(|| work(&queue, &out, options));
         }
         let read = serve_lines(&mut input, &queue, &out, &limits, options);
+        if read.is_err() || out.failed() {
+            // Nobody will read the answers: stop the searches instead of finishing them.
+            terminate(&queue, &out, None, None);
+        }
         queue.lock().closed = true;
         queue.ready.notify_all();
         read
