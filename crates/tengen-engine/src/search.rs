@@ -21,6 +21,8 @@ use crate::{
     tree::{Edge, NewChild, PASS, Stats, Tree},
 };
 
+mod root_priors;
+
 /// What the search thinks of one move at the root.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveInfo {
@@ -195,16 +197,8 @@ impl Search {
     ) -> SearchResult {
         let start = Instant::now();
         self.searches = self.searches.wrapping_add(1);
-        let root = Position::from_game(game);
-        self.reuse_or_reset(game, extra_komi_half);
-        let mut recent = game
-            .moves()
-            .iter()
-            .rev()
-            .map(|m| m.mv.point().map(|p| root.board().cell(p)));
-        let root_recent = [recent.next().flatten(), recent.next().flatten()];
+        let (root, root_recent) = self.prepare_root(game, extra_komi_half);
         let size = game.size().get();
-        self.expand_root(&root, root_recent);
         let (root_first, root_count) = self.tree.root().children().unwrap_or((0, 0));
         let shared = Shared {
             config: &self.config,
@@ -705,13 +699,8 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
     // `+ 0.0` turns White's −0 into 0: analysis prints an even score as 0.00, not −0.00.
     let to_player =
         |black_margin: Option<f64>| f64::from(to_move.sign()) * black_margin.unwrap_or(0.0) + 0.0;
-    let size = board.size();
-    let root_priors = shared.config.priors.at_root(size);
-    let prior_weight = |s: &Stats| {
-        root_priors
-            .learned_weight(size, s.mv == PASS, s.prior_visits, s.prior_value)
-            .unwrap_or(s.prior_value)
-    };
+    let root_priors = shared.config.priors.at_root(board.size());
+    let prior_weight = |s: &Stats| root_priors::weight(&root_priors, board.size(), s);
     if let Some((first, count)) = tree.root().children() {
         for e in first..first + count {
             prior_total += prior_weight(&tree.edge(e).stats());

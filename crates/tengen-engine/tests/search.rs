@@ -627,3 +627,39 @@ fn a_weak_level_resigns_a_hopeless_game_at_its_second_hopeless_move() {
         Decision::Resign
     );
 }
+
+#[test]
+fn root_priors_are_legal_moves_summing_to_one_and_leave_the_next_search_unchanged() {
+    for (size, seed) in [(9u8, 3u32), (13, 4), (19, 5)] {
+        let game = random_game(size, Rules::japanese(), 30, seed);
+        if game.phase() != Phase::Playing {
+            continue;
+        }
+        let mut search = Search::new(SearchConfig::default());
+        let priors = search.root_priors(&game);
+        assert!(!priors.is_empty());
+        for &(mv, prior) in &priors {
+            assert!(game.check(mv).is_ok(), "{mv:?} is illegal");
+            assert!((0.0..=1.0).contains(&prior));
+        }
+        let total: f64 = priors.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{total}");
+        // The root is made, not searched: the next search is the one a fresh search runs.
+        let result = search.run(
+            &game,
+            Budget::playouts(200),
+            0,
+            &AtomicBool::new(false),
+            None,
+        );
+        let fresh = Search::new(SearchConfig::default()).run(
+            &game,
+            Budget::playouts(200),
+            0,
+            &AtomicBool::new(false),
+            None,
+        );
+        assert_eq!(result.root_visits, 200);
+        assert_eq!(result.moves, fresh.moves);
+    }
+}

@@ -28,6 +28,13 @@
 //! `kgs-time_settings`. [`Engine::run`] also streams `lz-analyze` and `kata-analyze` until the
 //! next command.
 //!
+//! # The analysis engine
+//!
+//! [`serve_analysis`] speaks KataGo's JSON analysis protocol (`katago analysis`) with the
+//! same search: queries of whole games on standard input, one JSON line per analysed turn,
+//! several positions at once ([`AnalysisOptions`]). `tengen analysis` runs it; KaTrain
+//! drives it.
+//!
 //! # The referee
 //!
 //! [`run_match`] starts both engines as child processes, plays [`MatchConfig::games`] games,
@@ -40,12 +47,14 @@
 mod analysis;
 mod client;
 mod engine;
+mod kata_analysis;
 mod player;
 mod protocol;
 mod referee;
 
 pub use client::{ClientError, GtpProcess};
 pub use engine::{ENGINE_NAME, Engine};
+pub use kata_analysis::{AnalysisOptions, Perspective, serve_analysis};
 pub use player::{
     PlayerOptions, default_threads, parse_level, parse_playouts, parse_seconds, parse_threads,
     parse_tune,

@@ -1,6 +1,7 @@
 //! The `tengen` command: a thin layer of argument parsing over the Tengen crates.
 
 mod admin_cmd;
+mod analysis_cmd;
 mod bench;
 mod bench_estimate;
 mod diagnose;
@@ -26,6 +27,9 @@ enum Command {
     Bench(bench::BenchCommand),
     /// Play as a GTP engine on standard input and output.
     Gtp(gtp_cmd::GtpArgs),
+    /// Analyse positions for KaTrain and other tools: KataGo's JSON analysis protocol on
+    /// standard input and output (docs/analysis.md).
+    Analysis(analysis_cmd::AnalysisArgs),
     /// Referee a match between two GTP engines.
     Match(gtp_cmd::MatchArgs),
     /// Check that SGF records are readable and legal under their rules.
@@ -43,6 +47,7 @@ fn main() -> anyhow::Result<()> {
     match cli.command {
         Command::Bench(command) => bench::run(command),
         Command::Gtp(args) => gtp_cmd::gtp(args),
+        Command::Analysis(args) => analysis_cmd::run(args),
         Command::Match(args) => gtp_cmd::run(args),
         Command::Serve(args) => serve_cmd::run(args),
         Command::Check(args) => sgf_cmd::check(args),
