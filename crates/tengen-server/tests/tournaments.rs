@@ -71,9 +71,39 @@ async fn a_director_runs_a_mcmahon_round_with_a_game_on_the_server_and_one_over_
             .starts_with("handicap ceiling:"),
         "{refused}"
     );
-    let (status, t) = director.call("POST", "/api/tournaments", Some(form)).await;
+    let (status, t) = director
+        .call("POST", "/api/tournaments", Some(form.clone()))
+        .await;
     assert_eq!(status, 201, "{t}");
     let id = t["id"].as_str().unwrap().to_owned();
+    // A list as long as a national championship's, in a tournament of its own: past the
+    // other forms' 16 KiB; a list over 1 MiB is refused whole.
+    let (_, big_t) = director
+        .call("POST", "/api/tournaments", Some(form.clone()))
+        .await;
+    let big_id = big_t["id"].as_str().unwrap().to_owned();
+    let (status, big) = director
+        .call(
+            "POST",
+            &format!("/api/tournaments/{big_id}/players/import"),
+            Some(json!({ "csv": "x".repeat(2 << 20) })),
+        )
+        .await;
+    assert_eq!(status, 413, "{big}");
+    let long: String = std::iter::once("surname,first_name,rank,club,country\n".to_owned())
+        .chain((0..600).map(|i| format!("Player{i:04},Given{i},{}k,Club,FI\n", 1 + i % 20)))
+        .collect();
+    assert!(long.len() > 16 * 1024);
+    let (status, t) = director
+        .call(
+            "POST",
+            &format!("/api/tournaments/{big_id}/players/import"),
+            Some(json!({ "csv": long })),
+        )
+        .await;
+    assert_eq!(status, 200, "{t}");
+    assert_eq!(players_of(&t).await, 600);
+
     let url = |path: &str| format!("/api/tournaments/{id}{path}");
 
     // Two members, two players over the board from a CSV list.

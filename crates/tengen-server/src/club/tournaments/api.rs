@@ -376,8 +376,17 @@ pub(crate) async fn import_players<H: Host>(
     Path(id): Path<String>,
     body: Result<Json<ImportForm>, JsonRejection>,
 ) -> Result<Json<view::View>, AppError> {
-    let players =
-        read_player_list(&form(body)?.csv).map_err(|e| AppError::BadRequest(e.to_string()))?;
+    let form = body.map(|Json(f)| f).map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::TooLarge(format!(
+                "csv: the list is over {} KiB",
+                super::PLAYER_LIST_LIMIT / 1024
+            ))
+        } else {
+            AppError::BadRequest(e.body_text())
+        }
+    })?;
+    let players = read_player_list(&form.csv).map_err(|e| AppError::BadRequest(e.to_string()))?;
     let loaded = change(&state, &member, &id, move |_, stored| {
         for (i, p) in players.into_iter().enumerate() {
             // Row i + 2: the header is row 1.

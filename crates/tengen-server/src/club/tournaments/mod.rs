@@ -14,6 +14,7 @@ mod view;
 
 use axum::{
     Router,
+    extract::DefaultBodyLimit,
     routing::{get, post, put},
 };
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,9 @@ use crate::{
 /// The largest tournament a server keeps: more players than any Go tournament has had, and a
 /// document small enough to rewrite on every result.
 const MAX_PLAYERS: usize = 2000;
+
+/// The largest player list imported at once: 2,000 players of a few hundred bytes each.
+const PLAYER_LIST_LIMIT: usize = 1 << 20;
 
 /// What a tournament's page says of the event, beside its settings.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -129,7 +133,8 @@ pub(crate) fn routes<H: Host>() -> Router<H> {
         .route("/api/tournaments/{id}/players", post(api::add_player::<H>))
         .route(
             "/api/tournaments/{id}/players/import",
-            post(api::import_players::<H>),
+            // A national championship's list is more than the other forms' 16 KiB.
+            post(api::import_players::<H>).layer(DefaultBodyLimit::max(PLAYER_LIST_LIMIT)),
         )
         .route(
             "/api/tournaments/{id}/players/{player}/withdraw",
