@@ -14,7 +14,7 @@ use axum::{
 };
 use futures_util::{SinkExt, StreamExt};
 use hyper_util::rt::TokioIo;
-use tokio_tungstenite_server::tungstenite::{self as ts, client::IntoClientRequest};
+use tokio_tungstenite::tungstenite::{self as ts, client::IntoClientRequest};
 
 use crate::{config::ServerConfig, error::AppError};
 
@@ -134,8 +134,8 @@ async fn relay(mut client: WebSocket, holder: String, id: String, config: Server
     let _ = up_tx.close().await;
 }
 
-type Upstream = tokio_tungstenite_server::WebSocketStream<
-    tokio_tungstenite_server::MaybeTlsStream<tokio::net::TcpStream>,
+type Upstream = tokio_tungstenite::WebSocketStream<
+    tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
 >;
 
 async fn connect(holder: &str, id: &str) -> Result<Upstream, String> {
@@ -147,7 +147,7 @@ async fn connect(holder: &str, id: &str) -> Result<Upstream, String> {
         .insert(FORWARDED, HeaderValue::from_static("1"));
     let (stream, _) = tokio::time::timeout(
         CONNECT_WITHIN,
-        tokio_tungstenite_server::connect_async(request),
+        tokio_tungstenite::connect_async(request),
     )
     .await
     .map_err(|_| "no connection within 10 s".to_owned())?
