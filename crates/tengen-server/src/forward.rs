@@ -134,9 +134,8 @@ async fn relay(mut client: WebSocket, holder: String, id: String, config: Server
     let _ = up_tx.close().await;
 }
 
-type Upstream = tokio_tungstenite::WebSocketStream<
-    tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
->;
+type Upstream =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn connect(holder: &str, id: &str) -> Result<Upstream, String> {
     let mut request = format!("ws://{holder}/ws/{id}")
@@ -145,13 +144,11 @@ async fn connect(holder: &str, id: &str) -> Result<Upstream, String> {
     request
         .headers_mut()
         .insert(FORWARDED, HeaderValue::from_static("1"));
-    let (stream, _) = tokio::time::timeout(
-        CONNECT_WITHIN,
-        tokio_tungstenite::connect_async(request),
-    )
-    .await
-    .map_err(|_| "no connection within 10 s".to_owned())?
-    .map_err(|e| e.to_string())?;
+    let (stream, _) =
+        tokio::time::timeout(CONNECT_WITHIN, tokio_tungstenite::connect_async(request))
+            .await
+            .map_err(|_| "no connection within 10 s".to_owned())?
+            .map_err(|e| e.to_string())?;
     Ok(stream)
 }
 
