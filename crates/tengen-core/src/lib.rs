@@ -55,5 +55,5 @@ pub use rules::{
 pub use score::{GameResult, Ownership, Score, SideScore};
 pub use types::{BoardSize, BoardSizeError, ByColor, Color, MAX_SIZE, MIN_SIZE, Move, Point};
 pub use vertex::{
-    VertexError, color_name, column_letter, move_text, parse_color, parse_move, vertex,
+    Vertex, VertexError, color_name, column_letter, move_text, parse_color, parse_move, vertex,
 };

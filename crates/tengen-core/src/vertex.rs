@@ -48,7 +48,117 @@ pub fn color_name(color: Color) -> &'static str {
     }
 }
 
-/// Reads a GTP vertex or `pass` (any case) on a board of `size`.
+/// A GTP vertex as text names it: `D4` (a column letter, `I` skipped, and the row counted
+/// from the bottom) or `pass`. It needs no board size until it becomes a point: GTP's row 1
+/// is the bottom row of whatever board it is on. Read with [`FromStr`](std::str::FromStr)
+/// (any case), written with [`Display`](std::fmt::Display) (upper case, `pass`).
+///
+/// ```
+/// use tengen_core::{BoardSize, Move, Point, Vertex};
+/// let v: Vertex = "q16".parse().unwrap();
+/// assert_eq!(v.to_string(), "Q16");
+/// assert_eq!(v.to_move(BoardSize::STANDARD), Ok(Move::Play(Point::new(15, 3))));
+/// assert_eq!(Vertex::of(Move::Play(Point::new(15, 3)), BoardSize::STANDARD), v);
+/// assert!("Q16".parse::<Vertex>().unwrap().to_move(BoardSize::new(9).unwrap()).is_err());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Vertex {
+    /// `pass`.
+    Pass,
+    /// A point.
+    At {
+        /// Column from the left, from 0 (`A`).
+        column: u8,
+        /// Row from the bottom, from 1 (0 reads, and lies off every board).
+        row: u8,
+    },
+}
+
+impl std::str::FromStr for Vertex {
+    type Err = VertexError;
+
+    fn from_str(text: &str) -> Result<Vertex, VertexError> {
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(Vertex::Pass);
+        }
+        let syntax = || VertexError::Syntax(text.chars().take(16).collect());
+        let mut chars = text.chars();
+        let letter = chars.next().ok_or_else(syntax)?.to_ascii_uppercase();
+        let digits = chars.as_str();
+        if !letter.is_ascii_uppercase()
+            || letter == 'I'
+            || digits.is_empty()
+            || digits.len() > 3
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(syntax());
+        }
+        let column = COLUMNS
+            .iter()
+            .position(|&c| char::from(c) == letter)
+            .ok_or_else(syntax)?;
+        // Row 0 reads (it is off every board, which `to_move` says), as do rows up to 255.
+        let row: u8 = digits.parse().map_err(|_| syntax())?;
+        Ok(Vertex::At {
+            column: column as u8,
+            row,
+        })
+    }
+}
+
+impl std::fmt::Display for Vertex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Vertex::Pass => f.write_str("pass"),
+            Vertex::At { column, row } => write!(f, "{}{row}", column_letter(column)),
+        }
+    }
+}
+
+impl Vertex {
+    /// The vertex of `mv` on a board of `size`.
+    #[must_use]
+    pub fn of(mv: Move, size: BoardSize) -> Vertex {
+        match mv {
+            Move::Pass => Vertex::Pass,
+            Move::Play(p) => Vertex::At {
+                column: p.x,
+                row: size.get().saturating_sub(p.y),
+            },
+        }
+    }
+
+    /// The move this vertex names on a board of `size`.
+    ///
+    /// # Errors
+    /// [`VertexError::OffBoard`] for a vertex outside the board.
+    pub fn to_move(self, size: BoardSize) -> Result<Move, VertexError> {
+        match self {
+            Vertex::Pass => Ok(Move::Pass),
+            Vertex::At { column, row } => {
+                let n = size.get();
+                if column >= n || row == 0 || row > n {
+                    return Err(VertexError::OffBoard {
+                        vertex: self.to_string(),
+                        size,
+                    });
+                }
+                Ok(Move::Play(Point::new(column, n - row)))
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for Color {
+    type Err = VertexError;
+
+    /// GTP's colours: `b`, `black`, `w`, `white`, any case ([`parse_color`]).
+    fn from_str(text: &str) -> Result<Color, VertexError> {
+        parse_color(text)
+    }
+}
+
+/// Reads a GTP vertex or `pass` (any case) on a board of `size`: [`Vertex`], then its move.
 ///
 /// ```
 /// use tengen_core::{BoardSize, Move, Point, parse_move};
@@ -64,34 +174,13 @@ pub fn color_name(color: Color) -> &'static str {
 /// [`VertexError::Syntax`] for text that is no vertex, [`VertexError::OffBoard`] for a vertex
 /// outside the board.
 pub fn parse_move(text: &str, size: BoardSize) -> Result<Move, VertexError> {
-    if text.eq_ignore_ascii_case("pass") {
-        return Ok(Move::Pass);
-    }
-    let syntax = || VertexError::Syntax(text.to_owned());
-    let mut chars = text.chars();
-    let letter = chars.next().ok_or_else(syntax)?.to_ascii_uppercase();
-    let digits = chars.as_str();
-    if !letter.is_ascii_uppercase()
-        || letter == 'I'
-        || digits.is_empty()
-        || digits.len() > 3
-        || !digits.bytes().all(|b| b.is_ascii_digit())
-    {
-        return Err(syntax());
-    }
-    let column = COLUMNS
-        .iter()
-        .position(|&c| char::from(c) == letter)
-        .ok_or_else(syntax)?;
-    let row: usize = digits.parse().map_err(|_| syntax())?;
-    let n = usize::from(size.get());
-    if column >= n || row == 0 || row > n {
-        return Err(VertexError::OffBoard {
+    text.parse::<Vertex>()?.to_move(size).map_err(|e| match e {
+        VertexError::OffBoard { size, .. } => VertexError::OffBoard {
             vertex: text.to_owned(),
             size,
-        });
-    }
-    Ok(Move::Play(Point::new(column as u8, (n - row) as u8)))
+        },
+        other => other,
+    })
 }
 
 /// The GTP vertex of `point` on a board of `size`: `(0, 0)` is `A<size>`.
@@ -102,18 +191,13 @@ pub fn parse_move(text: &str, size: BoardSize) -> Result<Move, VertexError> {
 /// ```
 #[must_use]
 pub fn vertex(point: Point, size: BoardSize) -> String {
-    let column = column_letter(point.x);
-    let row = i32::from(size.get()) - i32::from(point.y);
-    format!("{column}{row}")
+    Vertex::of(Move::Play(point), size).to_string()
 }
 
 /// The GTP text of a move: a vertex or `pass`.
 #[must_use]
 pub fn move_text(mv: Move, size: BoardSize) -> String {
-    match mv {
-        Move::Play(p) => vertex(p, size),
-        Move::Pass => "pass".to_owned(),
-    }
+    Vertex::of(mv, size).to_string()
 }
 
 /// The column letter of `x` (for board diagrams; `?` off the largest board).
@@ -125,6 +209,26 @@ pub fn column_letter(x: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_vertex_and_a_colour_read_and_write_as_gtp_writes_them() {
+        for text in ["A1", "T19", "Z25", "pass"] {
+            assert_eq!(text.parse::<Vertex>().unwrap().to_string(), text);
+        }
+        assert_eq!("d4".parse::<Vertex>().unwrap().to_string(), "D4");
+        assert!(
+            "A0".parse::<Vertex>()
+                .unwrap()
+                .to_move(BoardSize::STANDARD)
+                .is_err()
+        );
+        for bad in ["", "I5", "A", "4D", "A1234", "A256", "passs"] {
+            assert!(bad.parse::<Vertex>().is_err(), "{bad:?}");
+        }
+        assert_eq!("W".parse::<Color>(), Ok(Color::White));
+        assert_eq!("black".parse::<Color>(), Ok(Color::Black));
+        assert!("red".parse::<Color>().is_err());
+    }
 
     #[test]
     fn gtp_vertex_round_trip_on_every_size() {
