@@ -228,7 +228,7 @@ impl Actor {
                     self.reload().await;
                 }
                 () = lease.lost() => {
-                    eprintln!("tengen: game {}: now run by another server", self.rt.id);
+                    tracing::info!("game {}: now run by another server", self.rt.id);
                     break;
                 }
                 () = sleep_until(idle), if idle.is_some() => {
@@ -409,7 +409,7 @@ impl Actor {
     async fn engine_action(&mut self, color: Color, seq: u64, action: SeatAction) {
         *self.rt.engine_thinking.get_mut(color) = false;
         if let SeatAction::Failed(reason) = action {
-            eprintln!("tengen: game {}: engine {reason}", self.rt.id);
+            tracing::warn!("game {}: engine {reason}", self.rt.id);
             if !self.rt.finished() {
                 *self.rt.engine_failure.get_mut(color) = Some(reason.clone());
                 self.broadcast_state_with(Some(EventView::EngineFailed { color, reason }));
@@ -466,10 +466,7 @@ impl Actor {
             }
         };
         if let Err(e) = self.commit(records).await {
-            eprintln!(
-                "tengen: game {}: engine action not recorded: {}",
-                self.rt.id, e
-            );
+            tracing::warn!("game {}: engine action not recorded: {}", self.rt.id, e);
         }
     }
 
@@ -558,7 +555,7 @@ impl Actor {
             match next.apply(r, now) {
                 Ok(e) => events.extend(e.map(|e| (next.version, e))),
                 Err(e) => {
-                    eprintln!("tengen: game {}: {e}", self.rt.id);
+                    tracing::warn!("game {}: {e}", self.rt.id);
                     return Err(Refusal::Inapplicable(e));
                 }
             }
@@ -569,7 +566,7 @@ impl Actor {
             .append(&self.rt.id, first_seq, json, summary(&next))
             .await
         {
-            eprintln!("tengen: game {}: {e}", self.rt.id);
+            tracing::warn!("game {}: {e}", self.rt.id);
             if let StoreError::NotHeld(_) = e {
                 // Another server runs the game now: this one stops, its connections are
                 // closed and reconnect to wherever the game is.
@@ -622,7 +619,7 @@ impl Actor {
                 true
             }
             Err(AppError::Unavailable(why)) => {
-                eprintln!("tengen: game {}: not reloaded: {why}", self.rt.id);
+                tracing::warn!("game {}: not reloaded: {why}", self.rt.id);
                 self.retry_at = Some(Instant::now() + RELOAD_RETRY);
                 false
             }

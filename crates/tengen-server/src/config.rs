@@ -119,8 +119,8 @@ impl ServerConfig {
         if let Ok(text) = std::env::var(CHECKPOINT_ENV) {
             match text.trim().parse::<u64>() {
                 Ok(ms) => config.clock_checkpoint = Duration::from_millis(ms),
-                Err(_) => eprintln!(
-                    "tengen: {CHECKPOINT_ENV}={text:?} is not a number of milliseconds; using 5000"
+                Err(_) => tracing::warn!(
+                    "{CHECKPOINT_ENV}={text:?} is not a number of milliseconds; using 5000"
                 ),
             }
         }

@@ -21,13 +21,11 @@ pub(crate) async fn estimate_dead_stones(game: Game) -> Option<Vec<Point>> {
     match tokio::time::timeout(limit, work).await {
         Ok(Ok(dead)) => Some(dead),
         Ok(Err(e)) => {
-            eprintln!("tengen: the dead-stone estimate ({size}x{size}) failed: {e}");
+            tracing::warn!("the dead-stone estimate ({size}x{size}) failed: {e}");
             None
         }
         Err(_) => {
-            eprintln!(
-                "tengen: the dead-stone estimate ({size}x{size}) did not finish in {limit:?}"
-            );
+            tracing::warn!("the dead-stone estimate ({size}x{size}) did not finish in {limit:?}");
             None
         }
     }

@@ -57,7 +57,7 @@ impl IntoResponse for AppError {
             AppError::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, m.clone()),
             AppError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m.clone()),
             AppError::Internal(cause) => {
-                eprintln!("tengen: internal error: {cause}");
+                tracing::error!("internal error: {cause}");
                 (
                     StatusCode::INTERNAL_SERVER_ERROR,
                     "internal error; the server log has the details".to_owned(),

@@ -87,7 +87,7 @@ async fn relay(mut client: WebSocket, holder: String, id: String, config: Server
     let upstream = match connect(&holder, &id).await {
         Ok(u) => u,
         Err(why) => {
-            eprintln!("tengen: game {id}: cannot relay to {holder}: {why}");
+            tracing::warn!("game {id}: cannot relay to {holder}: {why}");
             let frame = CloseFrame {
                 code: 1013,
                 reason: "the server running this game does not answer; reconnect".into(),

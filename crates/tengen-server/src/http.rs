@@ -132,7 +132,7 @@ impl AppState {
             match self.route(&id).await {
                 Ok(Route::Here(_)) => n += 1,
                 Ok(Route::There(_)) => {}
-                Err(e) => eprintln!("tengen: game {id} not resumed: {e}"),
+                Err(e) => tracing::warn!("game {id} not resumed: {e}"),
             }
         }
         if self.0.store.shared() {
@@ -151,7 +151,7 @@ impl AppState {
             };
             for id in ids {
                 if let Ok(Route::Here(_)) = self.route(&id).await {
-                    eprintln!("tengen: game {id}: taken over from a server that stopped answering");
+                    tracing::info!("game {id}: taken over from a server that stopped answering");
                 }
             }
         }

@@ -68,7 +68,7 @@ pub async fn serve_until(
                 Ok(a) => a,
                 Err(e) => {
                     // Out of file descriptors and the like: wait instead of spinning.
-                    eprintln!("tengen: accept: {e}");
+                    tracing::warn!("accept: {e}");
                     tokio::time::sleep(Duration::from_millis(200)).await;
                     continue;
                 }

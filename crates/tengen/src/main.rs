@@ -49,11 +49,30 @@ fn main() -> anyhow::Result<()> {
         Command::Gtp(args) => gtp_cmd::gtp(args),
         Command::Analysis(args) => analysis_cmd::run(args),
         Command::Match(args) => gtp_cmd::run(args),
-        Command::Serve(args) => serve_cmd::run(args),
+        Command::Serve(args) => {
+            log_to_stderr();
+            serve_cmd::run(args)
+        }
         Command::Check(args) => sgf_cmd::check(args),
         Command::Score(args) => sgf_cmd::score(args),
-        Command::Admin(args) => admin_cmd::run(args),
+        Command::Admin(args) => {
+            log_to_stderr();
+            admin_cmd::run(args)
+        }
     }
+}
+
+/// The server's log on standard error: warnings and what a server operator wants to see
+/// (`info`) unless `RUST_LOG` says otherwise, in colour only on a terminal.
+fn log_to_stderr() {
+    use std::io::IsTerminal;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
+        .init();
 }
 
 #[cfg(test)]

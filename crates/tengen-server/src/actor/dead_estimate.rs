@@ -48,7 +48,7 @@ impl Actor {
             return;
         }
         if let Err(e) = self.commit(vec![Record::Estimated { points }]).await {
-            eprintln!("tengen: game {}: estimate not recorded: {}", self.rt.id, e);
+            tracing::warn!("game {}: estimate not recorded: {}", self.rt.id, e);
         }
     }
 }

@@ -78,7 +78,7 @@ impl Passwords {
                     }
                 });
             if let Err(e) = spawned {
-                eprintln!("tengen: a password-hashing thread did not start: {e}");
+                tracing::warn!("a password-hashing thread did not start: {e}");
             }
         }
         Passwords {
@@ -164,7 +164,7 @@ fn lowest_priority() {
     use thread_priority::{ThreadPriority, ThreadPriorityValue, set_current_thread_priority};
     let lowest = ThreadPriorityValue::try_from(0u8).map(ThreadPriority::Crossplatform);
     if let Err(e) = lowest.map(set_current_thread_priority) {
-        eprintln!("tengen: password hashing runs at the normal priority: {e:?}");
+        tracing::warn!("password hashing runs at the normal priority: {e:?}");
     }
 }
 

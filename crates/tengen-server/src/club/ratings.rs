@@ -179,13 +179,13 @@ impl Club {
     pub(crate) async fn rate_forever(self: std::sync::Arc<Self>) {
         loop {
             if let Err(e) = self.link_rematches().await {
-                eprintln!("tengen: rematches: {e}");
+                tracing::warn!("rematches: {e}");
             }
             if let Err(e) = self.rate_finished_games().await {
-                eprintln!("tengen: ratings: {e}");
+                tracing::warn!("ratings: {e}");
             }
             if let Err(e) = self.record_tournament_results().await {
-                eprintln!("tengen: tournament results: {e}");
+                tracing::warn!("tournament results: {e}");
             }
             tokio::time::sleep(super::RATING_POLL).await;
         }

@@ -267,7 +267,7 @@ impl Inner {
             Err(_) => Vec::new(),
         };
         for (game, fence) in lost {
-            eprintln!("tengen: game {game}: another server has taken it over");
+            tracing::info!("game {game}: another server has taken it over");
             self.lose(&game, Some(fence));
         }
         Ok(())
@@ -299,13 +299,13 @@ async fn heartbeat(inner: std::sync::Weak<Inner>, addr: String) {
         .await;
         if let Err(e) = renewed {
             if !failing {
-                eprintln!("tengen: cannot renew this server's leases: {e}");
+                tracing::warn!("cannot renew this server's leases: {e}");
             }
             failing = true;
             continue;
         }
         if failing {
-            eprintln!("tengen: the database answers again");
+            tracing::info!("the database answers again");
         }
         failing = false;
         last_ok = Instant::now();
@@ -313,7 +313,7 @@ async fn heartbeat(inner: std::sync::Weak<Inner>, addr: String) {
         if gap > LEASE_TTL / 2 || until_verify == 0 {
             until_verify = VERIFY_EVERY;
             if let Err(e) = inner.verify().await {
-                eprintln!("tengen: cannot check this server's leases: {e}");
+                tracing::warn!("cannot check this server's leases: {e}");
             }
         }
     }

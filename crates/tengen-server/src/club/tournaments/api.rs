@@ -631,8 +631,8 @@ pub(crate) async fn start<H: Host>(
                 }
             }
             Err(e) => {
-                eprintln!(
-                    "tengen: tournament {id}, board {}: game not started: {e}",
+                tracing::warn!(
+                    "tournament {id}, board {}: game not started: {e}",
                     board + 1
                 );
                 failed.push(board);
