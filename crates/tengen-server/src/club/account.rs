@@ -8,6 +8,9 @@ use crate::store::{Row, Sql, StoreError};
 pub(crate) const ACCOUNT_COLUMNS: &str =
     "a.id, a.name, a.rank, a.rating, a.rated_games, a.admin, a.disabled, a.created_ms, a.director";
 
+/// How many columns [`ACCOUNT_COLUMNS`] has: a column selected after them is at this index.
+pub(crate) const ACCOUNT_COLUMN_COUNT: usize = 9;
+
 /// A member's account, without its password hash.
 #[derive(Clone, Debug)]
 pub(crate) struct Account {
@@ -61,4 +64,15 @@ pub(crate) fn find(sql: &mut dyn Sql, name: &str) -> Result<Option<Account>, Sto
             &[crate::names::lookup_key(name).into()],
         )?
         .map(|row| Account::from_row(&row, 0)))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_column_count_is_the_columns_listed() {
+        assert_eq!(
+            super::ACCOUNT_COLUMNS.split(',').count(),
+            super::ACCOUNT_COLUMN_COUNT
+        );
+    }
 }

@@ -12,7 +12,7 @@ use tengen_club::Rank;
 
 use super::{
     Club,
-    account::{ACCOUNT_COLUMNS, Account, find},
+    account::{ACCOUNT_COLUMN_COUNT, ACCOUNT_COLUMNS, Account, find},
     password,
     session::{Member, cookie, csrf_of, same_origin},
 };
@@ -175,7 +175,7 @@ impl Club {
                         ),
                         &[key.into()],
                     )?
-                    .map(|row| (Account::from_row(&row, 0), row.text(8))))
+                    .map(|row| (Account::from_row(&row, 0), row.text(ACCOUNT_COLUMN_COUNT))))
             })
             .await?)
     }
