@@ -75,7 +75,7 @@ impl Half {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
         }
-        if hash % 2 == 0 {
+        if hash.is_multiple_of(2) {
             Half::Tuning
         } else {
             Half::HeldOut
