@@ -198,3 +198,40 @@ fn a_closed_position_has_nothing_to_seal() {
     let e = estimated(Rules::japanese(), TWO_EYES);
     assert!(e.sealing.is_empty(), "{:?}", e.sealing);
 }
+
+/// Bad input gives a count with its notes, never a hang: the smallest and largest boards,
+/// and a 19×19 board of single stones, each in atari or nearly, within the time limits.
+#[test]
+fn boards_of_size_2_and_25_and_stones_in_atari_everywhere_are_counted_in_time() {
+    let two = estimated(Rules::japanese(), "X .\n. O");
+    assert_eq!(two.size().get(), 2);
+    let mut rows = vec![vec!['.'; 25]; 25];
+    rows[0][0] = 'X';
+    rows[24][24] = 'O';
+    rows[12][12] = 'X';
+    let large: String = rows
+        .iter()
+        .map(|r| r.iter().map(|c| format!("{c} ")).collect::<String>() + "\n")
+        .collect();
+    let large = estimated(Rules::chinese(), &large);
+    assert!(large.elapsed.as_secs_f64() < 5.0, "{:?}", large.elapsed);
+    // Every other point a stone, alternating colours by pairs of columns, a hole every
+    // fourth point: most chains have one liberty.
+    let mut rows = vec![vec!['.'; 19]; 19];
+    for (y, row) in rows.iter_mut().enumerate() {
+        for (x, cell) in row.iter_mut().enumerate() {
+            if (x + y) % 2 == 0 && (x % 4 != 0 || y % 4 != 0) {
+                *cell = if (x / 2 + y) % 2 == 0 { 'X' } else { 'O' };
+            }
+        }
+    }
+    let diagram: String = rows
+        .iter()
+        .map(|r| r.iter().map(|c| format!("{c} ")).collect::<String>() + "\n")
+        .collect();
+    let e = estimated(Rules::japanese(), &diagram);
+    assert!(e.elapsed.as_secs_f64() < 5.0, "{:?}", e.elapsed);
+    for chain in &e.chains {
+        assert!(!chain.reason.describe(e.size()).is_empty());
+    }
+}
