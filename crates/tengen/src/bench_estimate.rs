@@ -260,6 +260,8 @@ struct Outcome {
     size: u8,
     seconds: f64,
     notes: Vec<String>,
+    /// The estimator flagged the position as not finished (sealing, unsettled groups).
+    unfinished: bool,
 }
 
 impl Outcome {
@@ -353,6 +355,7 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
         size: 0,
         seconds: 0.0,
         notes: Vec::new(),
+        unfinished: false,
     };
     let (tree, game) = match loaded {
         Ok(loaded) => loaded,
@@ -391,6 +394,23 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
             vertex(chain.stones[0], &estimate)
         ));
     }
+    let unsettled = estimate
+        .unsettled()
+        .map(|c| c.group)
+        .collect::<std::collections::BTreeSet<_>>();
+    if !unsettled.is_empty() {
+        outcome.notes.push(format!(
+            "{} group(s) depend on who moves first",
+            unsettled.len()
+        ));
+    }
+    if !estimate.sealing.is_empty() {
+        let points: usize = estimate.sealing.iter().map(|s| s.points.len()).sum();
+        outcome
+            .notes
+            .push(format!("{points} point(s) need sealing"));
+    }
+    outcome.unfinished = !estimate.finished();
     outcome.ours = margin_of(estimate.score.result).ok_or_else(|| "no count".to_owned());
     outcome.ours_fills_as_territory =
         margin_of(game.score_as_ended(&estimate.dead_stones()).result);
@@ -723,6 +743,16 @@ fn report(
         "all, fills as territory",
         outcomes.len(),
         with_fills
+    );
+    let flagged = outcomes.iter().filter(|o| o.unfinished).count();
+    let flagged_misses = outcomes
+        .iter()
+        .filter(|o| o.unfinished && !o.ours_right())
+        .count();
+    let misses = outcomes.iter().filter(|o| !o.ours_right()).count();
+    println!(
+        "flagged not finished (sealing, or a group that depends on who moves first): {flagged} \
+         games; {flagged_misses} of the {misses} misses"
     );
     println!("\nPer source folder:");
     for (folder, tally) in &folders {
