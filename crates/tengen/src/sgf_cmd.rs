@@ -5,11 +5,11 @@ use std::path::PathBuf;
 use clap::Args;
 use tengen_core::move_text;
 use tengen_core::{Game, Move, Phase, Rules};
-use tengen_engine::estimate::{Budget, estimate};
+use tengen_engine::estimate::{Budget, ChainEstimate, Estimate, Reason, Status, estimate};
 
 mod commands;
 
-use commands::{AutoDead, DeadStones, ScoreOptions, check_command, score_command};
+use commands::{AutoDead, DeadStones, GroupWhy, ScoreOptions, check_command, score_command};
 
 #[derive(Args)]
 pub(crate) struct CheckArgs {
@@ -34,6 +34,10 @@ pub(crate) struct ScoreArgs {
     /// One JSON object per game.
     #[arg(long)]
     json: bool,
+    /// Say why: every group's status with the estimator's reason (with `--dead auto`, or
+    /// for a record without marks), what needs sealing and what depends on who moves first.
+    #[arg(long)]
+    explain: bool,
 }
 
 /// Exits 0 when every game is readable and legal, 1 when a move is illegal, 2 when a file
@@ -71,11 +75,85 @@ pub(crate) fn auto_dead(game: &Game) -> AutoDead {
     for &(color, point) in &estimate.fills {
         notes.push(format!("{color} must still fill {}", vertex(point)));
     }
+    let groups = explained_groups(&estimate);
+    for group in &groups {
+        if let Some(unsettled) = &group.unsettled {
+            notes.push(format!(
+                "unsettled: {} group: {unsettled}",
+                vertex(group.stones[0])
+            ));
+        }
+    }
+    for seal in &estimate.sealing {
+        let points: Vec<String> = seal.points.iter().map(|&p| vertex(p)).collect();
+        notes.push(format!(
+            "needs sealing: {} at {} (then {} more points are {}'s territory)",
+            seal.color,
+            points.join(" "),
+            seal.encloses.len(),
+            seal.color
+        ));
+    }
     AutoDead {
         dead: estimate.dead_stones(),
-        score: estimate.score,
+        score: estimate.score.clone(),
         notes,
+        groups,
+        sealing: estimate.sealing,
     }
+}
+
+/// Every group of the estimate with its status and reason: one entry per group whose chains
+/// share them, else one per chain.
+fn explained_groups(estimate: &Estimate) -> Vec<GroupWhy> {
+    let size = estimate.size();
+    let why = |chains: &[&ChainEstimate]| {
+        let first = chains[0];
+        let mut stones: Vec<tengen_core::Point> = chains
+            .iter()
+            .flat_map(|c| c.stones.iter().copied())
+            .collect();
+        stones.sort_by_key(|p| (p.y, p.x));
+        let line = match &first.reason {
+            Reason::LivesByReading { line } | Reason::DiesByReading { line } => line.clone(),
+            Reason::Seki { lives_by, .. } => match lives_by.as_ref() {
+                Reason::LivesByReading { line } => line.clone(),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        GroupWhy {
+            color: first.color,
+            status: match first.status {
+                Status::Alive => "alive",
+                Status::Dead => "dead",
+                Status::Seki => "seki",
+            },
+            stones,
+            reason: first.reason.name(),
+            why: first.reason.describe(size),
+            line: line
+                .iter()
+                .map(|m| tengen_engine::estimate::line_text(std::slice::from_ref(m), size))
+                .collect(),
+            unsettled: first.unsettled.as_ref().map(|u| u.describe(size)),
+            uncertain: first.uncertain(),
+        }
+    };
+    let mut out = Vec::new();
+    for group in estimate.groups() {
+        let same = group.iter().all(|c| {
+            c.status == group[0].status
+                && c.reason == group[0].reason
+                && c.unsettled == group[0].unsettled
+        });
+        if same {
+            out.push(why(&group));
+        } else {
+            out.extend(group.iter().map(|c| why(&[c])));
+        }
+    }
+    out
 }
 
 pub(crate) fn score(args: ScoreArgs) -> ! {
@@ -83,6 +161,7 @@ pub(crate) fn score(args: ScoreArgs) -> ! {
         rules: args.rules,
         dead: args.dead.unwrap_or_default(),
         json: args.json,
+        explain: args.explain,
     };
     let code = score_command(
         &args.files,
@@ -130,5 +209,43 @@ mod tests {
         let ended = auto_dead(&game);
         assert!(!ended.notes.iter().any(|n| n.contains("two passes")));
         assert_eq!(ended.score.result, auto_dead(&game).score.result);
+    }
+
+    #[test]
+    fn score_explain_names_every_group_with_its_reason_and_the_json_carries_it() {
+        use super::commands::{ScoreOptions, score_command};
+        // 5×5: Black's wall on column C, White's on column D, a White stone on B4 inside
+        // Black's area; both passed.
+        let sgf =
+            b"(;SZ[5]RU[Japanese]KM[0.5]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][bb];B[];W[])";
+        let path = std::env::temp_dir().join(format!("tengen-explain-{}.sgf", std::process::id()));
+        std::fs::write(&path, sgf).unwrap();
+        let mut options = ScoreOptions {
+            explain: true,
+            ..ScoreOptions::default()
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(
+            score_command(&[&path], &options, Some(&auto_dead), &mut out, &mut err),
+            0
+        );
+        let text = String::from_utf8_lossy(&out).into_owned();
+        assert!(text.contains("White stone B4: dead"), "{text}");
+        assert!(text.contains("Black group C5 C4 C3 C2 C1: alive"), "{text}");
+        options.json = true;
+        let mut out = Vec::new();
+        score_command(&[&path], &options, Some(&auto_dead), &mut out, &mut err);
+        let _ = std::fs::remove_file(&path);
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let groups = value["groups"].as_array().expect("groups");
+        assert_eq!(groups.len(), 3, "{value}");
+        let b4 = groups
+            .iter()
+            .find(|g| g["stones"][0] == "B4")
+            .expect("the B4 stone");
+        assert_eq!(b4["status"], "dead");
+        assert!(b4["reason"].as_str().is_some_and(|r| !r.is_empty()), "{b4}");
+        assert!(b4["why"].as_str().is_some_and(|w| !w.is_empty()), "{b4}");
+        assert!(value["needs_sealing"].is_array());
     }
 }

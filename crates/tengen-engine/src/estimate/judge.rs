@@ -8,7 +8,7 @@ use tengen_core::{Board, CellContent, Color, Point, UnconditionalLife};
 use super::fills::{Threat, threat};
 use super::ownership::Ownership;
 use super::reading::{self, Verdict};
-use super::{Basis, Budget, Chain, ChainEstimate, Status};
+use super::{Basis, Budget, Chain, ChainEstimate, Reason, Status, Unsettled};
 
 /// Chains the playouts decide with less confidence than this are read.
 const READ_BELOW: f64 = 0.8;
@@ -44,18 +44,47 @@ pub(crate) fn judge(
         .map(|&c| ownership.share_when_first(c, chain.color, chain.color.other()))
         .sum::<f64>()
         / chain.cells.len() as f64;
-    let (status, confidence, basis) = if life.is_alive(first) {
-        (Status::Alive, 1.0, Basis::PassAlive)
+    let (status, confidence, basis, reason) = if life.is_alive(first) {
+        let mut eyes: Vec<Point> = Vec::new();
+        for &cell in &chain.cells {
+            for nb in board.adjacent_cells(cell) {
+                if board.content(nb) == CellContent::Empty {
+                    let p = board.point(nb);
+                    if life.territory(p) == Some(chain.color) && !eyes.contains(&p) {
+                        eyes.push(p);
+                    }
+                }
+            }
+        }
+        eyes.sort_by_key(|p| (p.y, p.x));
+        let reason = Reason::UnconditionallyAlive { eyes };
+        (Status::Alive, 1.0, Basis::PassAlive, reason)
     } else if life.territory(first) == Some(chain.color.other()) {
-        (Status::Dead, 1.0, Basis::PassAlive)
+        let reason = Reason::InPassAliveTerritory;
+        (Status::Dead, 1.0, Basis::PassAlive, reason)
     } else {
         let status = if survival >= ALIVE_FROM {
             Status::Alive
         } else {
             Status::Dead
         };
-        (status, confidence_of(survival), Basis::Playouts)
+        let reason = Reason::Playouts { survival };
+        (status, confidence_of(survival), Basis::Playouts, reason)
     };
+    let unsettled = (basis == Basis::Playouts && status == Status::Dead)
+        .then(|| {
+            let owner_first: f64 = chain
+                .cells
+                .iter()
+                .map(|&c| ownership.share_when_first(c, chain.color, chain.color))
+                .sum::<f64>()
+                / chain.cells.len() as f64;
+            (owner_first >= ALIVE_FROM).then_some(Unsettled::PlayoutsSwing {
+                owner_first,
+                opponent_first: survival,
+            })
+        })
+        .flatten();
     ChainEstimate {
         color: chain.color,
         stones,
@@ -63,6 +92,9 @@ pub(crate) fn judge(
         confidence,
         basis,
         survival,
+        reason,
+        unsettled,
+        group: 0,
     }
 }
 
@@ -141,26 +173,63 @@ pub(crate) fn settle_ataris(
             continue;
         }
         let lives = survival[i] >= ALIVE_FROM;
-        let status = match threat(board, chain.cells[0], &is_dead) {
+        let Some(liberty) = board.chain_atari_liberty(chain.cells[0]) else {
+            continue;
+        };
+        let liberty_point = board.point(liberty);
+        let (status, reason) = match threat(board, chain.cells[0], &is_dead) {
             Threat::None => continue,
             // The opponent takes it and its owner cannot prevent it.
-            Threat::Real(lib) if !fill_saves(board, lib, chain.color) => Status::Dead,
+            Threat::Real(lib) if !fill_saves(board, lib, chain.color) => (
+                Status::Dead,
+                Reason::CannotEscapeAtari {
+                    liberty: board.point(lib),
+                },
+            ),
             // A dead stone in atari is just dead; only a living chain is one its owner saves.
             Threat::Real(lib)
                 if lives || fill_joins_the_living(board, lib, chain, &chain_at, &survival) =>
             {
-                Status::Alive
+                (
+                    Status::Alive,
+                    Reason::MustFill {
+                        liberty: board.point(lib),
+                    },
+                )
             }
             _ if !lives => continue,
-            Threat::Ko => Status::Dead,
+            Threat::Ko => (
+                Status::Dead,
+                Reason::UnresolvedKo {
+                    capture: liberty_point,
+                },
+            ),
             Threat::DeadStones => {
                 held_by_dead[i] = true;
-                Status::Alive
+                (
+                    Status::Alive,
+                    Reason::HeldOnlyByDeadStones {
+                        liberty: liberty_point,
+                    },
+                )
             }
-            Threat::Snapback | Threat::Real(_) => Status::Alive,
+            Threat::Snapback => (
+                Status::Alive,
+                Reason::Snapback {
+                    liberty: liberty_point,
+                },
+            ),
+            Threat::Real(lib) => (
+                Status::Alive,
+                Reason::MustFill {
+                    liberty: board.point(lib),
+                },
+            ),
         };
         let estimate = &mut estimates[i];
         estimate.status = status;
+        estimate.reason = reason;
+        estimate.unsettled = None;
         estimate.confidence = 1.0;
         estimate.basis = Basis::Reading;
         settled[i] = true;
@@ -234,23 +303,53 @@ pub(crate) fn refine_by_reading(
             .flat_map(|&i| chains[i].cells.iter().copied())
             .collect();
         let without_dead = without_dead_chains(board, chains, &survival, color, &group);
-        let verdict = reading::read(
-            without_dead.as_ref().unwrap_or(board),
-            &anchors,
-            color,
-            budget.reading_nodes,
-            deadline,
-        );
-        let status = match verdict {
-            Verdict::Dead => Status::Dead,
-            Verdict::Alive => Status::Alive,
-            _ => continue,
+        let position = without_dead.as_ref().unwrap_or(board);
+        let reading = reading::read(position, &anchors, color, budget.reading_nodes, deadline);
+        let line = |cells: &[(Color, Option<usize>)]| -> Vec<(Color, Option<Point>)> {
+            cells
+                .iter()
+                .map(|&(c, cell)| (c, cell.map(|cell| board.point(cell))))
+                .collect()
+        };
+        let (status, reason) = match reading.verdict {
+            Verdict::Dead => (
+                Status::Dead,
+                Reason::DiesByReading {
+                    line: line(&reading.line),
+                },
+            ),
+            Verdict::Alive => (
+                Status::Alive,
+                Reason::LivesByReading {
+                    line: line(&reading.line),
+                },
+            ),
+            Verdict::Unknown => continue,
+        };
+        // A group the opponent kills by moving first may live if its owner does: then the
+        // count is JP-7's answer, but the game is not finished.
+        let unsettled = if status == Status::Dead {
+            let owner_first = reading::read_with_first(
+                position,
+                &anchors,
+                color,
+                color,
+                budget.reading_nodes,
+                deadline,
+            );
+            (owner_first.verdict == Verdict::Alive).then(|| Unsettled::OwnerMovingFirstLives {
+                line: line(&owner_first.line),
+            })
+        } else {
+            None
         };
         for &i in &group {
             let estimate = &mut estimates[i];
             estimate.status = status;
             estimate.confidence = 1.0;
             estimate.basis = Basis::Reading;
+            estimate.reason = reason.clone();
+            estimate.unsettled = unsettled.clone();
         }
     }
     false

@@ -44,14 +44,22 @@
 //!    territory scoring without pass stones a point the owner must still fill is not
 //!    territory.
 //!
+//! Every chain carries the [`Reason`] for its status (the step above that settled it, with
+//! its evidence: Benson's eyes, the reading's line, the ko, the survival share), and what is
+//! not finished is reported, not guessed: the groups whose status depends on who moves
+//! first ([`Unsettled`]) and the open boundaries a sealing move would close ([`Sealing`]).
+//!
 //! The budget bounds the time whatever the position (an unfinished game, an empty 25×25
 //! board); [`Estimate::stopped_early`] says when it ran out, and a chain the estimator could
 //! not decide is [`ChainEstimate::uncertain`] ("uncertain: C3 group"), never guessed silently.
 
+mod eyes;
 mod fills;
 mod judge;
 mod ownership;
 mod reading;
+mod reason;
+mod sealing;
 
 use std::time::{Duration, Instant};
 
@@ -60,6 +68,7 @@ use tengen_core::{
 };
 
 use ownership::Ownership;
+pub use reason::{LineMove, Reason, Sealing, Unsettled, line_text};
 
 /// How much work the estimator may do.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -127,6 +136,13 @@ pub struct ChainEstimate {
     /// The share of the playouts its opponent started (JP-7: the opponent moves first) at
     /// whose end the chain's points were its owner's area.
     pub survival: f64,
+    /// Why it has its status: the evidence the estimator used.
+    pub reason: Reason,
+    /// Set when its status depends on who moves first (the count takes JP-7's answer).
+    pub unsettled: Option<Unsettled>,
+    /// Its group: the chains of one colour joined by shared liberties, which live or die
+    /// together (the unit a player toggles at the count), numbered from 0.
+    pub group: usize,
 }
 
 impl ChainEstimate {
@@ -150,6 +166,8 @@ pub struct Estimate {
     /// Points a player must still fill to save a chain in atari (not territory under
     /// territory scoring).
     pub fills: Vec<(Color, Point)>,
+    /// Open boundaries: dame regions a sealing move would turn into territory.
+    pub sealing: Vec<Sealing>,
     /// The count with the estimated dead stones and fills.
     pub score: Score,
     /// Playouts run.
@@ -191,6 +209,39 @@ impl Estimate {
     #[must_use]
     pub fn chain(&self, point: Point) -> Option<&ChainEstimate> {
         self.chains.iter().find(|c| c.stones.contains(&point))
+    }
+
+    /// The chains grouped as they live or die together ([`ChainEstimate::group`]), in
+    /// row-major order of their first stone.
+    #[must_use]
+    pub fn groups(&self) -> Vec<Vec<&ChainEstimate>> {
+        let mut groups: Vec<Vec<&ChainEstimate>> = Vec::new();
+        let mut slot: Vec<Option<usize>> = Vec::new();
+        for chain in &self.chains {
+            if slot.len() <= chain.group {
+                slot.resize(chain.group + 1, None);
+            }
+            match slot[chain.group] {
+                Some(k) => groups[k].push(chain),
+                None => {
+                    slot[chain.group] = Some(groups.len());
+                    groups.push(vec![chain]);
+                }
+            }
+        }
+        groups
+    }
+
+    /// The chains whose status depends on who moves first.
+    pub fn unsettled(&self) -> impl Iterator<Item = &ChainEstimate> {
+        self.chains.iter().filter(|c| c.unsettled.is_some())
+    }
+
+    /// Whether the position is finished: no open boundary, and no group whose status depends
+    /// on who moves first.
+    #[must_use]
+    pub fn finished(&self) -> bool {
+        self.sealing.is_empty() && self.unsettled().next().is_none()
     }
 
     /// The chains the estimator could not decide.
@@ -317,9 +368,22 @@ pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
         if let Some(&first) = estimate.stones.first() {
             if matches!(score.ownership(first), PointOwnership::Seki(_)) {
                 estimate.status = Status::Seki;
+                let shared_liberties = shared_liberties(board, &score, estimate);
+                let lives_by = Box::new(estimate.reason.clone());
+                estimate.reason = Reason::Seki {
+                    shared_liberties,
+                    lives_by,
+                };
             }
         }
     }
+    let chain_at = judge::chain_index(board, &chains);
+    for (number, group) in judge::groups(board, &chains, &chain_at).iter().enumerate() {
+        for &i in group {
+            estimates[i].group = number;
+        }
+    }
+    let sealing = sealing::open_boundaries(board, &score, &ownership);
     let dame = size
         .points()
         .filter(|&p| board.get(p).is_none() && score.ownership(p) == PointOwnership::Dame)
@@ -328,12 +392,32 @@ pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
         chains: estimates,
         dame,
         fills,
+        sealing,
         score,
         playouts: ownership.playouts(),
         stopped_early,
         elapsed: start.elapsed(),
         size,
     }
+}
+
+/// The liberties of the seki chain `chain` next to the opponent's seki stones.
+fn shared_liberties(board: &Board, score: &Score, chain: &ChainEstimate) -> Vec<Point> {
+    let mut shared: Vec<Point> = Vec::new();
+    for &stone in &chain.stones {
+        for lib in board.neighbors(stone) {
+            if board.get(lib).is_none()
+                && !shared.contains(&lib)
+                && board
+                    .neighbors(lib)
+                    .any(|nb| score.ownership(nb) == PointOwnership::Seki(chain.color.other()))
+            {
+                shared.push(lib);
+            }
+        }
+    }
+    shared.sort_by_key(|p| (p.y, p.x));
+    shared
 }
 
 /// Counts `game` as it ended with the stones on `dead` removed (any dead set: the estimate's,

@@ -25,6 +25,7 @@ use std::time::Instant;
 
 use tengen_core::{Board, CellContent, Color};
 
+use super::eyes::{MAX_EYE_REGION, Marks, chain_cells, pass_alive, small_region};
 use crate::tactics::move_shape;
 
 /// What the reading found.
@@ -38,8 +39,6 @@ pub(crate) enum Verdict {
     Unknown,
 }
 
-/// The largest region of non-defender points counted as eye space.
-const MAX_EYE_REGION: usize = 9;
 /// The most stones the attacker sacrifices in one move (a nakade of four is the largest
 /// that kills); the defender sacrifices one stone at most.
 const MAX_SACRIFICE: u32 = 4;
@@ -49,8 +48,6 @@ const URGENT: i32 = 500;
 const MAX_DEPTH: u32 = 48;
 /// Ko bans remembered per colour.
 const MAX_BANS: usize = 4;
-/// The most chains the local Benson test takes in.
-const MAX_BENSON_CHAINS: usize = 8;
 
 /// A position of the hypothetical play.
 #[derive(Clone)]
@@ -120,6 +117,18 @@ impl State {
     }
 }
 
+/// What the reading found, with the line that shows it: the moves from the start, each
+/// with its player (`None`: a pass), as far as the search proved them.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Reading {
+    pub(crate) verdict: Verdict,
+    /// For [`Verdict::Dead`]: the attacker's killing moves and the defender's best replies
+    /// (the first the search tried, a pass only when he had nothing else), up to the capture.
+    /// For [`Verdict::Alive`]: the attacker's most urgent try and the defender's answers that
+    /// make the group pass-alive. Empty for [`Verdict::Unknown`].
+    pub(crate) line: Vec<(Color, Option<usize>)>,
+}
+
 /// Reads whether the group standing on `anchors` (stones of `defender`) dies when the
 /// opponent moves first on `board`.
 pub(crate) fn read(
@@ -128,12 +137,42 @@ pub(crate) fn read(
     defender: Color,
     max_nodes: u32,
     deadline: Instant,
-) -> Verdict {
+) -> Reading {
+    read_with_first(
+        board,
+        anchors,
+        defender,
+        defender.other(),
+        max_nodes,
+        deadline,
+    )
+}
+
+/// As [`read`], with `first` to move: the defender moving first asks whether the group's
+/// status depends on who moves first.
+pub(crate) fn read_with_first(
+    board: &Board,
+    anchors: &[usize],
+    defender: Color,
+    first: Color,
+    max_nodes: u32,
+    deadline: Instant,
+) -> Reading {
     let Some(area) = local_area(board, anchors, defender) else {
-        return Verdict::Unknown;
+        return Reading {
+            verdict: Verdict::Unknown,
+            line: Vec::new(),
+        };
     };
     let mut reader = Reader::new(board, anchors, defender, area, max_nodes, deadline);
-    reader.solve(&State::start(board), defender.other(), 0, None)
+    let start = State::start(board);
+    let verdict = reader.solve(&start, first, 0, None);
+    let line = if verdict == Verdict::Unknown {
+        Vec::new()
+    } else {
+        reader.line(start, first)
+    };
+    Reading { verdict, line }
 }
 
 /// The most empty points the group may reach (through empty points) for the reading to
@@ -190,6 +229,8 @@ struct Reader {
     table: HashMap<u64, bool>,
     /// The keys of the positions on the current line, against cycles.
     path: Vec<u64>,
+    /// The move that decided each proven position (`None`: a pass), for the line shown.
+    best: HashMap<u64, Option<usize>>,
     marks: Marks,
     seen: Marks,
 }
@@ -212,6 +253,7 @@ impl Reader {
             deadline,
             table: HashMap::new(),
             path: Vec::new(),
+            best: HashMap::new(),
             marks: Marks::new(board.cell_count()),
             seen: Marks::new(board.cell_count()),
         }
@@ -273,7 +315,11 @@ impl Reader {
             return Verdict::Alive;
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.0));
-        if to_move == self.defender && !heads.is_empty() && self.lives_in_one(state, &moves) {
+        if to_move == self.defender
+            && !heads.is_empty()
+            && let Some(cell) = self.lives_in_one(state, &moves)
+        {
+            self.best.insert(key, Some(cell));
             // An answer that makes the group pass-alive at once ends the line; found before
             // the defender's pass is tried, or the attacker's every approach move (answered
             // by a pass) multiplies the tree where one reply settles it (two chains joined
@@ -295,8 +341,16 @@ impl Reader {
             }
         }
         self.path.push(key);
+        // Shown when every try fails: the first, which the ordering rates best; a pass only
+        // when there is nothing else.
+        let first_try = order
+            .iter()
+            .find(|m| m.is_some())
+            .or(order.first())
+            .copied();
         let mut unknown = false;
         let mut result = None;
+        let mut decided_by = first_try;
         let winning = if to_move == attacker {
             Verdict::Dead
         } else {
@@ -310,6 +364,7 @@ impl Reader {
             let verdict = self.solve(&child, to_move.other(), depth + 1, mv);
             if verdict == winning {
                 result = Some(winning);
+                decided_by = Some(mv);
                 break;
             }
             unknown |= verdict == Verdict::Unknown;
@@ -324,16 +379,44 @@ impl Reader {
         };
         if verdict != Verdict::Unknown {
             self.table.insert(key, verdict == Verdict::Dead);
+            if let Some(mv) = decided_by {
+                self.best.insert(key, mv);
+            }
         }
         verdict
     }
 
-    /// Whether one of the defender's `moves` makes a chain of the group pass-alive at once.
-    /// Each test counts as a node against the budget.
-    fn lives_in_one(&mut self, state: &State, moves: &[(i32, usize)]) -> bool {
+    /// The line the search proved from `state` with `to_move` to play: each position's
+    /// deciding move, followed until the search recorded none (the group captured or
+    /// pass-alive) or a position repeats.
+    fn line(&self, mut state: State, mut to_move: Color) -> Vec<(Color, Option<usize>)> {
+        let mut line = Vec::new();
+        let mut seen = Vec::new();
+        while line.len() < MAX_DEPTH as usize {
+            let key = state.key(to_move);
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let Some(&mv) = self.best.get(&key) else {
+                break;
+            };
+            line.push((to_move, mv));
+            state = match mv {
+                Some(cell) => state.play(cell, to_move),
+                None => state.pass(to_move),
+            };
+            to_move = to_move.other();
+        }
+        line
+    }
+
+    /// The first of the defender's `moves` that makes a chain of the group pass-alive at
+    /// once. Each test counts as a node against the budget.
+    fn lives_in_one(&mut self, state: &State, moves: &[(i32, usize)]) -> Option<usize> {
         for &(_, cell) in moves {
             if self.nodes >= self.max_nodes {
-                return false;
+                return None;
             }
             self.nodes += 1;
             let child = state.play(cell, self.defender);
@@ -347,10 +430,10 @@ impl Reader {
                     &mut self.seen,
                 )
             {
-                return true;
+                return Some(cell);
             }
         }
-        false
+        None
     }
 
     /// The moves worth reading for `to_move`, with an ordering score: the group's
@@ -463,17 +546,6 @@ fn group_heads(board: &Board, anchors: &[usize], color: Color) -> Vec<usize> {
     heads
 }
 
-/// The stones of the chain with head `head`.
-fn chain_cells(board: &Board, head: usize) -> impl Iterator<Item = usize> + '_ {
-    let mut current = Some(head);
-    std::iter::from_fn(move || {
-        let cell = current?;
-        let next = board.next_in_chain(cell);
-        current = (next != head).then_some(next);
-        Some(cell)
-    })
-}
-
 /// Up to `limit` distinct liberties of the chains `heads`.
 fn liberties(board: &Board, heads: &[usize], limit: usize) -> Vec<usize> {
     let mut libs = Vec::new();
@@ -536,189 +608,6 @@ fn snapback(board: &Board, last: usize) -> Option<usize> {
     board
         .is_legal_cell(retake, capturer.other())
         .then_some(retake)
-}
-
-/// Visit marks over the cells of a board, cleared in constant time (a new stamp per use).
-pub(crate) struct Marks {
-    stamp: Vec<u32>,
-    now: u32,
-}
-
-impl Marks {
-    pub(crate) fn new(cells: usize) -> Marks {
-        Marks {
-            stamp: vec![0; cells],
-            now: 0,
-        }
-    }
-
-    /// Forgets every mark.
-    fn clear(&mut self) {
-        self.now = self.now.wrapping_add(1);
-        if self.now == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.now = 1;
-        }
-    }
-
-    /// Marks `cell`; whether it was unmarked.
-    fn mark(&mut self, cell: usize) -> bool {
-        let fresh = self.stamp[cell] != self.now;
-        self.stamp[cell] = self.now;
-        fresh
-    }
-
-    fn is_marked(&self, cell: usize) -> bool {
-        self.stamp[cell] == self.now
-    }
-}
-
-/// A connected set of points that are not `owner`'s stones.
-struct Region {
-    cells: Vec<usize>,
-    /// The heads of the `owner` chains around it.
-    border: Vec<usize>,
-}
-
-/// The region of non-`owner` points through `start`, if it has at most `limit` points.
-fn small_region(
-    board: &Board,
-    start: usize,
-    owner: Color,
-    limit: usize,
-    marks: &mut Marks,
-) -> Option<Region> {
-    let region = region_through(board, start, owner, limit, marks);
-    (region.cells.len() <= limit).then_some(region)
-}
-
-/// The region of non-`owner` points through `start`, or, when it has more than `limit`
-/// points, `limit + 1` of them.
-fn region_through(
-    board: &Board,
-    start: usize,
-    owner: Color,
-    limit: usize,
-    marks: &mut Marks,
-) -> Region {
-    let own = CellContent::stone(owner);
-    marks.clear();
-    marks.mark(start);
-    let mut region = Region {
-        cells: vec![start],
-        border: Vec::new(),
-    };
-    let mut next = 0;
-    while next < region.cells.len() {
-        let here = region.cells[next];
-        next += 1;
-        for nb in board.adjacent_cells(here) {
-            match board.content(nb) {
-                CellContent::Border => {}
-                content if content == own => {
-                    let head = board.chain_head(nb);
-                    if !region.border.contains(&head) {
-                        region.border.push(head);
-                    }
-                }
-                _ => {
-                    if marks.mark(nb) {
-                        region.cells.push(nb);
-                        if region.cells.len() > limit {
-                            return region;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    region
-}
-
-/// Whether one of the chains `heads` is pass-alive by Benson's rule, computed on the chains
-/// and small regions around them: every chain of the set needs two regions whose empty points
-/// are all its liberties and whose surrounding chains are all in the set.
-fn pass_alive(
-    board: &Board,
-    heads: &[usize],
-    owner: Color,
-    marks: &mut Marks,
-    seen: &mut Marks,
-) -> bool {
-    let mut chains: Vec<usize> = heads.to_vec();
-    let mut regions: Vec<Region> = Vec::new();
-    seen.clear();
-    let mut i = 0;
-    while i < chains.len() {
-        let head = chains[i];
-        i += 1;
-        for stone in chain_cells(board, head) {
-            for nb in board.adjacent_cells(stone) {
-                if board.content(nb) != CellContent::Empty || seen.is_marked(nb) {
-                    continue;
-                }
-                let region = region_through(board, nb, owner, MAX_EYE_REGION, marks);
-                // Every point visited belongs to this region, small or not.
-                for &c in &region.cells {
-                    seen.mark(c);
-                }
-                if region.cells.len() <= MAX_EYE_REGION {
-                    for &h in &region.border {
-                        if !chains.contains(&h) && chains.len() < MAX_BENSON_CHAINS {
-                            chains.push(h);
-                        }
-                    }
-                    regions.push(region);
-                }
-            }
-        }
-    }
-    let vital = |region: &Region, head: usize| {
-        region.cells.iter().all(|&c| {
-            board.content(c) != CellContent::Empty
-                || board.adjacent_cells(c).iter().any(|&nb| {
-                    board.content(nb).color() == Some(owner) && board.chain_head(nb) == head
-                })
-        })
-    };
-    let mut alive = vec![true; chains.len()];
-    let mut healthy: Vec<bool> = regions
-        .iter()
-        .map(|r| r.border.iter().all(|h| chains.contains(h)))
-        .collect();
-    loop {
-        let mut changed = false;
-        for (c, &head) in chains.iter().enumerate() {
-            if !alive[c] {
-                continue;
-            }
-            let eyes = regions
-                .iter()
-                .zip(&healthy)
-                .filter(|(r, ok)| **ok && vital(r, head))
-                .count();
-            if eyes < 2 {
-                alive[c] = false;
-                changed = true;
-            }
-        }
-        for (r, ok) in regions.iter().zip(healthy.iter_mut()) {
-            if *ok
-                && r.border
-                    .iter()
-                    .any(|h| chains.iter().position(|c| c == h).is_none_or(|c| !alive[c]))
-            {
-                *ok = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    heads
-        .iter()
-        .any(|h| chains.iter().position(|c| c == h).is_some_and(|c| alive[c]))
 }
 
 #[cfg(test)]

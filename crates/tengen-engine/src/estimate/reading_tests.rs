@@ -173,7 +173,7 @@ fn a_group_that_reaches_open_space_is_beyond_the_reading() {
     let cell = board.cell(Point::new(4, 3));
     let deadline = Instant::now() + Duration::from_secs(5);
     assert_eq!(
-        read(&board, &[cell], Color::Black, 10_000, deadline),
+        read(&board, &[cell], Color::Black, 10_000, deadline).verdict,
         Verdict::Unknown
     );
 }
@@ -184,7 +184,7 @@ fn the_node_budget_cuts_the_reading_short() {
     let cell = board.cell(Point::new(0, 6));
     let deadline = Instant::now() + Duration::from_secs(5);
     assert_eq!(
-        read(&board, &[cell], Color::Black, 3, deadline),
+        read(&board, &[cell], Color::Black, 3, deadline).verdict,
         Verdict::Unknown
     );
 }
@@ -232,4 +232,55 @@ fn a_ring_of_chains_sharing_eyes_lives_by_one_answer_and_is_read_at_once() {
     // Before a defender's move that makes the group pass-alive was looked for ahead of his
     // pass, every approach move was answered by a pass and 200,000 nodes did not suffice.
     assert!(reader.nodes < 200, "{} nodes", reader.nodes);
+}
+
+const STRAIGHT_THREE: &str = "
+    . . . X O . .
+    X X X X O . .
+    O O O O O . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .";
+
+#[test]
+fn jp_7_the_killing_line_starts_on_the_vital_point_and_shows_the_owners_reply() {
+    let board = board(STRAIGHT_THREE);
+    let cell = board.cell(Point::new(0, 1));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let reading = read(&board, &[cell], Color::Black, 10_000, deadline);
+    assert_eq!(reading.verdict, Verdict::Dead);
+    // White takes the middle of the three-point eye space (B7), Black replies, and the line
+    // goes on to the capture.
+    assert_eq!(
+        reading.line.first(),
+        Some(&(Color::White, Some(board.cell(Point::new(1, 0))))),
+        "{:?}",
+        reading.line
+    );
+    assert!(reading.line.len() >= 2, "{:?}", reading.line);
+    assert_eq!(reading.line[1].0, Color::Black);
+}
+
+#[test]
+fn jp_7_a_straight_three_lives_when_its_owner_moves_first() {
+    let board = board(STRAIGHT_THREE);
+    let cell = board.cell(Point::new(0, 1));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let reading = read_with_first(
+        &board,
+        &[cell],
+        Color::Black,
+        Color::Black,
+        10_000,
+        deadline,
+    );
+    assert_eq!(reading.verdict, Verdict::Alive);
+    // Black's own move on B7 makes two eyes.
+    assert_eq!(
+        reading.line.first(),
+        Some(&(Color::Black, Some(board.cell(Point::new(1, 0))))),
+        "{:?}",
+        reading.line
+    );
 }

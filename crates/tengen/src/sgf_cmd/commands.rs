@@ -6,6 +6,7 @@ use std::path::Path;
 use std::str::FromStr;
 use tengen_core::vertex;
 use tengen_core::{Color, Game, GameResult, HalfPoints, Point, Rules, Score, Scoring};
+use tengen_engine::estimate::Sealing;
 use tengen_sgf::{
     Collection, GameTree, Mode, RecordedResult, ReplayError, ReplayOptions, WinBy,
     has_territory_marks, marked_dead_stones, replay,
@@ -159,6 +160,30 @@ pub(crate) struct AutoDead {
     pub score: Score,
     /// What the reader should know about the estimate.
     pub notes: Vec<String>,
+    /// Every group's status and why (empty for an estimator that does not say).
+    pub groups: Vec<GroupWhy>,
+    /// The open boundaries that need a sealing move.
+    pub sealing: Vec<Sealing>,
+}
+
+/// One group of the estimate, explained.
+#[derive(Clone, Debug)]
+pub(crate) struct GroupWhy {
+    pub color: Color,
+    /// `alive`, `dead` or `seki`.
+    pub status: &'static str,
+    /// Its stones, row by row.
+    pub stones: Vec<Point>,
+    /// The reason's name ([`tengen_engine::estimate::Reason::name`]).
+    pub reason: &'static str,
+    /// The reason in words.
+    pub why: String,
+    /// The reading's line, one move a string (`W B9`), if the reason has one.
+    pub line: Vec<String>,
+    /// Why its status depends on who moves first, if it does.
+    pub unsettled: Option<String>,
+    /// The estimator could not decide it (a best guess).
+    pub uncertain: bool,
 }
 
 /// The automatic dead-stone estimator `score` calls for [`DeadStones::Auto`]: passed in, so
@@ -178,6 +203,10 @@ pub(crate) struct Scored {
     pub method: DeadStones,
     /// Remarks of the estimator.
     pub notes: Vec<String>,
+    /// The estimator's groups with their reasons (empty unless it estimated).
+    pub groups: Vec<GroupWhy>,
+    /// The open boundaries the estimator found.
+    pub sealing: Vec<Sealing>,
     /// What the reader should check: the count differs from the record's `RE`, or the komi
     /// is the rules' because the record has no `KM`.
     pub warnings: Vec<String>,
@@ -230,6 +259,8 @@ pub(crate) struct ScoreOptions {
     pub dead: DeadStones,
     /// One JSON object per game instead of text.
     pub json: bool,
+    /// Every group's status and reason after the count (text output).
+    pub explain: bool,
 }
 
 /// Replays a record tolerantly and scores its final position with the dead stones `dead`
@@ -254,17 +285,23 @@ pub(crate) fn score_tree(
         DeadStones::MarkedOrAuto => DeadStones::Auto,
         other => other,
     };
-    let (dead, score, notes) = match (method, estimator) {
+    let (dead, score, notes, groups, sealing) = match (method, estimator) {
         (DeadStones::Marked, _) => {
             let dead = marked_dead_stones(tree, &game)?;
             let score = game.score_as_ended(&dead);
-            (dead, score, Vec::new())
+            (dead, score, Vec::new(), Vec::new(), Vec::new())
         }
         (DeadStones::Auto, Some(estimate)) => {
             let auto = estimate(&game);
-            (auto.dead, auto.score, auto.notes)
+            (auto.dead, auto.score, auto.notes, auto.groups, auto.sealing)
         }
-        _ => (Vec::new(), game.score_as_ended(&[]), Vec::new()),
+        _ => (
+            Vec::new(),
+            game.score_as_ended(&[]),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        ),
     };
     let method = if method == DeadStones::Auto && estimator.is_none() {
         DeadStones::None
@@ -278,6 +315,8 @@ pub(crate) fn score_tree(
         score,
         method,
         notes,
+        groups,
+        sealing,
         warnings,
     })
 }
@@ -325,7 +364,69 @@ fn score_json(file: &str, number: usize, tree: &GameTree, scored: &Scored) -> se
         "dead_method": scored.method.name(),
         "notes": scored.notes,
         "warnings": scored.warnings,
+        "groups": scored.groups.iter().map(|g| serde_json::json!({
+            "color": g.color.letter().to_string(),
+            "status": g.status,
+            "stones": g.stones.iter().map(|&p| vertex(p, size)).collect::<Vec<_>>(),
+            "reason": g.reason,
+            "why": g.why,
+            "line": g.line,
+            "unsettled": g.unsettled,
+            "uncertain": g.uncertain,
+        })).collect::<Vec<_>>(),
+        "needs_sealing": scored.sealing.iter().map(|s| serde_json::json!({
+            "color": s.color.letter().to_string(),
+            "points": s.points.iter().map(|&p| vertex(p, size)).collect::<Vec<_>>(),
+            "encloses": s.encloses.iter().map(|&p| vertex(p, size)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "finished": scored.sealing.is_empty()
+            && scored.groups.iter().all(|g| g.unsettled.is_none()),
     })
+}
+
+/// The `--explain` lines of a counted game: every group with its status and reason, what
+/// needs sealing; or why there is nothing to explain.
+fn explanation(scored: &Scored) -> Vec<String> {
+    let size = scored.game.size();
+    let mut lines = Vec::new();
+    if scored.groups.is_empty() {
+        lines.push(format!(
+            "  (no estimate to explain: the dead stones are {}; --dead auto asks the estimator)",
+            scored.method.name()
+        ));
+        return lines;
+    }
+    for g in &scored.groups {
+        let stones: Vec<String> = g.stones.iter().map(|&p| vertex(p, size)).collect();
+        lines.push(format!(
+            "  {} {} {}: {}{}{}",
+            g.color,
+            if g.stones.len() == 1 {
+                "stone"
+            } else {
+                "group"
+            },
+            stones.join(" "),
+            g.status,
+            if g.uncertain { " (uncertain)" } else { "" },
+            format_args!(" — {}", g.why)
+        ));
+        if let Some(unsettled) = &g.unsettled {
+            lines.push(format!("    not finished: {unsettled}"));
+        }
+    }
+    for s in &scored.sealing {
+        let points: Vec<String> = s.points.iter().map(|&p| vertex(p, size)).collect();
+        let encloses: Vec<String> = s.encloses.iter().map(|&p| vertex(p, size)).collect();
+        lines.push(format!(
+            "  needs sealing: {} at {}; until then {} count as dame (then {}'s territory)",
+            s.color,
+            points.join(" "),
+            encloses.join(" "),
+            s.color
+        ));
+    }
+    lines
 }
 
 /// `tengen score FILE... [--rules SPEC] [--dead auto|marked|none] [--json]`: replays each game
@@ -381,6 +482,11 @@ pub(crate) fn score_command<P: AsRef<Path>>(
                             .map(|n| format!("; {n}"))
                             .collect::<String>()
                     );
+                    if options.explain {
+                        for line in explanation(&scored) {
+                            let _ = writeln!(out, "{line}");
+                        }
+                    }
                 }
                 true
             }

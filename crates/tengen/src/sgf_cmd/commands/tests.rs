@@ -165,6 +165,8 @@ fn b2_dead(game: &Game) -> AutoDead {
         score: game.score_as_ended(&dead),
         dead,
         notes: vec!["uncertain: E5 group".to_owned()],
+        groups: Vec::new(),
+        sealing: Vec::new(),
     }
 }
 

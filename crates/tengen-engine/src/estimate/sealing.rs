@@ -1,0 +1,94 @@
+//! Open boundaries: empty regions bordered by both colours, which the count leaves dame, but
+//! which the playouts give to one player. A stone of hers on each point next to the other
+//! colour closes the region into her territory: the game is not finished until those points
+//! are played (OGS's "needs sealing"), and the count would change with them.
+
+use tengen_core::{Board, Color, Ownership as PointOwnership, Point, Score};
+
+use super::Sealing;
+use super::ownership::Ownership;
+
+/// How clearly the playouts must give a region to one player (the mean of her share minus
+/// the other's over its points) for its open points to be reported: OGS's seal threshold.
+const OWNED_FROM: f64 = 0.3;
+
+/// The open boundaries of `board` counted as `score`.
+pub(crate) fn open_boundaries(board: &Board, score: &Score, ownership: &Ownership) -> Vec<Sealing> {
+    let size = board.size();
+    let n = usize::from(size.get());
+    let index = |p: Point| usize::from(p.y) * n + usize::from(p.x);
+    // A point of a dame region: empty and dame, or a dead stone lying in one.
+    let open = |p: Point| {
+        matches!(
+            score.ownership(p),
+            PointOwnership::Dame | PointOwnership::Dead(_)
+        )
+    };
+    let mut seen = vec![false; n * n];
+    let mut found = Vec::new();
+    for start in size.points() {
+        if seen[index(start)] || score.ownership(start) != PointOwnership::Dame {
+            continue;
+        }
+        seen[index(start)] = true;
+        let mut region = vec![start];
+        let mut borders = [false; 2];
+        let mut touches_seki = false;
+        let mut next = 0;
+        while next < region.len() {
+            let here = region[next];
+            next += 1;
+            for nb in board.neighbors(here) {
+                match score.ownership(nb) {
+                    PointOwnership::Alive(c) => borders[c.index()] = true,
+                    PointOwnership::Seki(_)
+                    | PointOwnership::SekiEye(_)
+                    | PointOwnership::DeadInSeki(_) => touches_seki = true,
+                    _ if open(nb) && !seen[index(nb)] => {
+                        seen[index(nb)] = true;
+                        region.push(nb);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // The dame of a seki are no boundary to close; a region one colour alone borders is
+        // no dame region.
+        if touches_seki || !(borders[0] && borders[1]) || region.len() < 2 {
+            continue;
+        }
+        let lean: f64 = region
+            .iter()
+            .map(|&p| {
+                let cell = board.cell(p);
+                ownership.share(cell, Color::Black) - ownership.share(cell, Color::White)
+            })
+            .sum::<f64>()
+            / region.len() as f64;
+        let color = if lean >= OWNED_FROM {
+            Color::Black
+        } else if lean <= -OWNED_FROM {
+            Color::White
+        } else {
+            continue;
+        };
+        let touches_other = |p: Point| {
+            board
+                .neighbors(p)
+                .any(|nb| score.ownership(nb) == PointOwnership::Alive(color.other()))
+        };
+        let (mut points, mut encloses): (Vec<Point>, Vec<Point>) =
+            region.into_iter().partition(|&p| touches_other(p));
+        if encloses.is_empty() || points.is_empty() {
+            continue;
+        }
+        points.sort_by_key(|p| (p.y, p.x));
+        encloses.sort_by_key(|p| (p.y, p.x));
+        found.push(Sealing {
+            color,
+            points,
+            encloses,
+        });
+    }
+    found
+}
