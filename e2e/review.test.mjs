@@ -52,7 +52,7 @@ test('a finished game is reviewed: graph, mistakes, best move, ownership', { tim
     assert.ok(await black.locator('[data-own]').count() > 0, 'the ownership map is drawn');
     assert.match(await black.textContent('#review-position'), new RegExp(`^Move ${ply - 1}: Black \\d+% · White \\d+% · ((Black|White) leads by \\d+(\\.5)?|even)\\. Tengen plays ([A-J]\\d|pass) for ${mover === 'B' ? 'Black' : 'White'}`));
     const cursor = Number(await black.getAttribute('#graph-cursor', 'x1'));
-    assert.ok(Math.abs(cursor - (400 * (ply - 1)) / 9) < 0.5, `the graph's cursor is at move ${ply - 1}: ${cursor}`);
+    assert.ok(Math.abs(cursor - (34 + (360 * (ply - 1)) / 9)) < 0.5, `the graph's cursor is at move ${ply - 1}: ${cursor}`);
     await shot(black, '52-review-mistake');
 
     await black.uncheck('#review-ownership');

@@ -280,6 +280,21 @@ impl AppState {
     }
 }
 
+impl crate::review::routes::Host for AppState {
+    fn reviews(&self) -> &crate::review::Reviews {
+        &self.0.reviews
+    }
+
+    fn admit_upload(&self, ip: std::net::IpAddr) -> Result<(), AppError> {
+        self.0.creations.take(ip).map_err(|wait| {
+            AppError::TooMany(format!(
+                "too many new games and reviews from this address; try again in {} s",
+                wait.as_secs() + 1
+            ))
+        })
+    }
+}
+
 impl crate::club::Host for AppState {
     fn club(&self) -> &crate::club::Club {
         &self.0.club
@@ -311,6 +326,8 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/g/{id}", get(game_page))
+        // An uploaded record's review: the page asks the API whether it exists.
+        .route("/r/{id}", get(index))
         .route("/app.js", get(app_js))
         .route("/style.css", get(style_css))
         .route("/api/info", get(info))
@@ -326,6 +343,7 @@ pub fn app(state: AppState) -> Router {
         .route("/ws/{id}", get(ws))
         .merge(crate::web::routes())
         .merge(crate::club::routes::<AppState>())
+        .merge(crate::review::routes::routes::<AppState>())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // The whole request, body included (a WebSocket's request ends with its upgrade).
         .layer(TimeoutLayer::with_status_code(
@@ -711,7 +729,13 @@ async fn start_review(
             ));
         }
     };
-    Ok(Json(state.0.reviews.start(&id, game)?).into_response())
+    let info = crate::review::RecordInfo {
+        black: rt.setup.black.name().to_owned(),
+        white: rt.setup.white.name().to_owned(),
+        result: game.result().map(|r| r.to_sgf()),
+        title: None,
+    };
+    Ok(Json(state.0.reviews.start(&id, game, info)?).into_response())
 }
 
 /// `GET /api/games/{id}/review?from=N`: the review's progress and its positions from `N` on.

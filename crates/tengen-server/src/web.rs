@@ -18,6 +18,8 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("rematch.js", include_str!("../web/rematch.js")),
     ("club.js", include_str!("../web/club.js")),
     ("tournaments.js", include_str!("../web/tournaments.js")),
+    ("variations.js", include_str!("../web/variations.js")),
+    ("record.js", include_str!("../web/record.js")),
     ("home.js", include_str!("../web/home.js")),
 ];
 

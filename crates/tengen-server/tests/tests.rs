@@ -9,6 +9,7 @@ mod durability;
 mod engines;
 mod games;
 mod own_engine;
+mod reviews;
 mod security;
 mod stores;
 mod tournaments;

@@ -366,7 +366,10 @@ function confirmDialog(text, yes, onYes) {
 function onPointClick(x, y) {
   const st = G.state;
   const me = myColor();
-  if (reviewing()) { goTo(null); return; } // a click on a past position returns to the game
+  // In a review a click plays a variation from the position shown; on a past position of a
+  // game still running it returns to the game.
+  if (A.on && A.review && st && st.phase === 'finished') { tryMove(x, y); return; }
+  if (reviewing()) { goTo(null); return; }
   if (!st || !me) return;
   const stone = st.board[y * st.size + x];
   if (st.phase === 'placing') {
@@ -399,11 +402,14 @@ function renderBoard() {
   if (!st) return;
   const p = prefs();
   const live = !reviewing();
+  const onVar = V.nodes.get(V.cursor);
   const shown = live ? H.moves.length : H.view;
-  const board = live ? st.board : H.boards[H.view];
+  const board = live ? st.board : (onVar ? onVar.board : H.boards[H.view]);
   const me = myColor();
   let lastMove = null;
-  if (live) {
+  if (onVar) {
+    lastMove = onVar.at;
+  } else if (live) {
     if (st.last_move && st.last_move.at && st.phase === 'playing') lastMove = st.last_move.at;
   } else if (H.view > 0) {
     lastMove = H.moves[H.view - 1].at;
@@ -417,9 +423,9 @@ function renderBoard() {
     ghost: live && st.phase === 'playing' ? G.ghost : null,
     ghostColor: me,
     placing: live && st.phase === 'placing' ? G.placing : [],
-    numbers: p.numbers && H.ready ? moveNumbers(shown, board, st.size) : null,
+    numbers: p.numbers && H.ready && !onVar ? moveNumbers(shown, board, st.size) : null,
     captured: live ? G.captured : [],
-    ...reviewMarks(shown),
+    ...reviewMarks(shownKey()),
   }, onPointClick);
   $('board').classList.toggle('reviewing', !live);
 }
@@ -506,6 +512,7 @@ function renderPlayer(color) {
 
 function statusText(st) {
   const me = myColor();
+  if (V.cursor !== null) return `Variation: ${pointWord()} the board to play on, ◀ to step back, or return to the main line.`;
   if (reviewing()) return `Reviewing move ${H.view} of ${H.moves.length}: → or End returns to the ${st.phase === 'finished' ? 'final position' : 'game'}.`;
   const other = me === 'black' ? 'white' : 'black';
   if (me && st[me].can_claim) {
@@ -574,6 +581,7 @@ function renderUndo(st) {
 function render() {
   const st = G.state;
   if (!st) return;
+  if (G.record) { renderRecord(st); return; }
   const me = myColor();
   $('game-title').textContent = `${st.size}×${st.size} · ${st.black.name} vs ${st.white.name}` +
     (me ? ` · you play ${colorName(me)}` : ' · watching');

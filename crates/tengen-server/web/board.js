@@ -143,6 +143,15 @@ function drawBoard(view, onClick) {
     el('circle', { cx: view.next[0], cy: view.next[1], r: 0.42, fill: 'none', stroke: '#d0241b',
       'stroke-width': 0.09, id: 'next-move', 'data-color': view.nextColor }, g);
   }
+  for (const c of view.candidates || []) {
+    // The other moves Tengen looked at, coloured by what they give up against its best
+    // (green: as good, red: a mistake), with their visits.
+    el('circle', { cx: c.at[0], cy: c.at[1], r: 0.4, fill: c.color, 'fill-opacity': 0.8, stroke: '#222',
+      'stroke-width': 0.02, 'data-candidate': String(c.visits) }, g);
+    const t = el('text', { x: c.at[0], y: c.at[1] + 0.12, 'font-size': c.visits > 999 ? 0.26 : 0.32,
+      'text-anchor': 'middle', fill: '#111', class: 'visits' }, g);
+    t.textContent = String(c.visits);
+  }
   if (view.best) {
     // Tengen's move: a see-through stone in a blue ring, like an analysis board's suggestion.
     el('circle', { cx: view.best[0], cy: view.best[1], r: 0.44, fill: view.bestColor === 'black' ? '#111' : '#fff',

@@ -70,6 +70,7 @@ async function refreshPreview() {
 
 async function showHome() {
   document.title = 'Tengen';
+  setupRecordUpload();
   const saved = localStorage.getItem('tengen.name');
   if (saved) $('create-form').elements.name.value = saved;
   const info = await api('GET', '/api/info');
@@ -158,5 +159,6 @@ async function loadLists() {
 // ---------- Start ----------
 
 const route = location.pathname.match(/^\/g\/([0-9a-f]{16})$/);
-startClub(!!route);
-if (route) showGame(route[1]); else startHomeRoutes();
+const recordRoute = location.pathname.match(/^\/r\/([0-9a-f]{32})$/);
+startClub(!!(route || recordRoute));
+if (route) showGame(route[1]); else if (recordRoute) showRecord(recordRoute[1]); else startHomeRoutes();

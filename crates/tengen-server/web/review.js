@@ -54,17 +54,19 @@ function followHistory(ev, prev, st) {
   return [];
 }
 
-function reviewing() { return H.view !== null; }
+function reviewing() { return H.view !== null || V.cursor !== null; }
 
 function goTo(ply) {
   if (!H.ready) return;
   const last = H.moves.length;
+  V.cursor = null;
   H.view = ply === null || ply >= last ? null : Math.max(0, ply);
   render();
 }
 
 function step(delta) {
   if (!H.ready) return;
+  if (V.cursor !== null && variationStep(delta)) return;
   goTo((H.view === null ? H.moves.length : H.view) + delta);
 }
 
@@ -87,7 +89,7 @@ function moveLabel(mv, size) {
 
 function renderMoveList(st) {
   const list = $('move-list');
-  const current = H.view === null ? H.moves.length : H.view;
+  const current = V.cursor !== null ? -1 : (H.view === null ? H.moves.length : H.view);
   list.innerHTML = '';
   const start = document.createElement('li');
   const startButton = document.createElement('button');
@@ -96,6 +98,7 @@ function renderMoveList(st) {
   startButton.tabIndex = -1;
   start.append(startButton);
   list.append(start);
+  list.append(...variationLines(0, st.size));
   for (const mv of H.moves) {
     const li = document.createElement('li');
     const b = document.createElement('button');
@@ -105,6 +108,7 @@ function renderMoveList(st) {
     if (!mv.at) b.classList.add('pass');
     li.append(b);
     list.append(li);
+    list.append(...variationLines(mv.ply, st.size));
   }
   if (st.phase === 'finished') {
     const li = document.createElement('li');
@@ -113,7 +117,7 @@ function renderMoveList(st) {
     li.textContent = endSentence(st);
     list.append(li);
   }
-  const cur = list.querySelector(`button[data-ply="${current}"]`);
+  const cur = list.querySelector(V.cursor !== null ? `button[data-key="${V.cursor}"]` : `button[data-ply="${current}"]`);
   if (cur) {
     cur.classList.add('current');
     cur.setAttribute('aria-current', 'step');
@@ -122,16 +126,21 @@ function renderMoveList(st) {
       list.scrollTop = top - list.clientHeight / 2;
     }
   }
-  $('nav-live').hidden = H.view === null;
+  $('nav-main').hidden = V.cursor === null;
+  $('variation-pass').hidden = !(A.on && A.review && st.phase === 'finished');
+  $('nav-live').hidden = H.view === null || V.cursor !== null;
   $('nav-live').textContent = st.phase === 'finished' ? 'Final position »' : `Back to the live game (move ${H.moves.length}) »`;
   $('nav-first').disabled = current === 0;
   $('nav-prev').disabled = current === 0;
-  $('nav-next').disabled = H.view === null;
-  $('nav-last').disabled = H.view === null;
-  $('nav-position').textContent = H.view === null ? `move ${H.moves.length} (live)` : `move ${H.view} of ${H.moves.length}`;
+  $('nav-next').disabled = H.view === null && V.cursor === null;
+  $('nav-last').disabled = H.view === null && V.cursor === null;
+  const onVar = V.nodes.get(V.cursor);
+  $('nav-position').textContent = onVar ? `variation, move ${onVar.ply}`
+    : H.view === null ? (G.record ? `move ${H.moves.length} of ${H.moves.length}` : `move ${H.moves.length} (live)`) : `move ${H.view} of ${H.moves.length}`;
 }
 
 function setupReview() {
+  setupVariations();
   $('move-list').addEventListener('click', (e) => {
     const b = e.target.closest('button[data-ply]');
     if (b) goTo(+b.dataset.ply);

@@ -1,0 +1,226 @@
+//! Tengen's view of one position (win rate, score lead, its move and the other candidates,
+//! ownership), and the moves of the main line that cost their player the most.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use tengen_core::{BoardSize, Color, Game, Move, move_text};
+use tengen_engine::SearchResult;
+
+use crate::wire::{Xy, xy};
+
+/// Candidates shown per position: the page colours them by how much worse than the best
+/// they are, as KaTrain and Lizzie do.
+const CANDIDATES: usize = 8;
+
+/// One of the moves the search looked at.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub(crate) struct Candidate {
+    /// Where (`None`: pass), and as text.
+    pub at: Option<Xy>,
+    pub text: String,
+    /// Playouts through it.
+    pub visits: u32,
+    /// Black's chance to win after it, 0 to 1, and Black's lead in points.
+    pub black_winrate: f64,
+    pub black_lead: f64,
+}
+
+/// Tengen's view of one position.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub(crate) struct PositionReview {
+    /// The review's node (on the main line, the number of moves played).
+    pub node: usize,
+    /// The position after this many moves (0: before the first).
+    pub ply: usize,
+    /// Black's chance to win, 0 to 1.
+    pub black_winrate: f64,
+    /// Black's expected margin at the end in points under the game's rules and komi
+    /// (negative: White leads): the median of the playouts.
+    pub black_lead: f64,
+    /// Who is to move here.
+    pub to_move: Color,
+    /// Tengen's move for the player to move (`None`: pass).
+    pub best: Option<Xy>,
+    /// The same as text (`D4`, `pass`), with the few moves it expects to follow.
+    pub best_text: String,
+    pub pv: Vec<String>,
+    /// The moves the search looked at most, most visited first.
+    pub candidates: Vec<Candidate>,
+    /// Per point, row by row: how surely Black (+100) or White (−100) owns it at the end.
+    pub ownership: Vec<i8>,
+    /// Playouts this position got.
+    pub playouts: u64,
+}
+
+/// Black's share of a value the search gives for the player to move.
+fn for_black(to_move: Color, winrate: f64) -> f64 {
+    let w = match to_move {
+        Color::Black => winrate,
+        Color::White => 1.0 - winrate,
+    };
+    (w.clamp(0.0, 1.0) * 1000.0).round() / 1000.0
+}
+
+/// Tengen's view of `result`, the search of `game` at review node `node`.
+pub(crate) fn position_review(node: usize, game: &Game, result: &SearchResult) -> PositionReview {
+    let size = game.size();
+    let to_move = game.to_move();
+    let sign = f64::from(to_move.sign());
+    let best = result.best;
+    PositionReview {
+        node,
+        ply: game.moves().len(),
+        black_winrate: for_black(to_move, result.winrate),
+        black_lead: sign * result.score_lead,
+        to_move,
+        best: best.point().map(xy),
+        best_text: move_text(best, size),
+        pv: result
+            .moves
+            .first()
+            .map(|m| m.pv.iter().take(6).map(|&mv| move_text(mv, size)).collect())
+            .unwrap_or_default(),
+        candidates: result
+            .moves
+            .iter()
+            .take(CANDIDATES)
+            .map(|m| Candidate {
+                at: m.mv.point().map(xy),
+                text: move_text(m.mv, size),
+                visits: m.visits,
+                black_winrate: for_black(to_move, m.winrate),
+                black_lead: sign * m.score_lead,
+            })
+            .collect(),
+        ownership: result
+            .ownership
+            .iter()
+            .map(|o| (o.clamp(-1.0, 1.0) * 100.0).round() as i8)
+            .collect(),
+        playouts: result.playouts,
+    }
+}
+
+/// A move that lowered its player's win rate.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub(crate) struct Mistake {
+    /// The move's number (the position before it is `ply - 1`).
+    pub ply: usize,
+    pub color: Color,
+    /// What was played (`C4`, `pass`).
+    pub played: String,
+    /// The mover's win rate before and after the move.
+    pub before: f64,
+    pub after: f64,
+    /// What Tengen would have played instead.
+    pub best: String,
+}
+
+/// Only drops of at least this much are listed (lichess calls 10 points an inaccuracy).
+const MISTAKE_DROP: f64 = 0.10;
+/// The biggest mistakes listed.
+const MISTAKES_SHOWN: usize = 6;
+
+/// The moves after which their player's win rate was lowest compared with before, biggest
+/// drop first: only moves whose positions before and after were both reviewed. `positions`
+/// are the main line's (their `ply` is their node).
+pub(crate) fn mistakes<'a>(
+    positions: impl Iterator<Item = &'a PositionReview>,
+    played: &[(Color, Move)],
+    size: BoardSize,
+) -> Vec<Mistake> {
+    let by_ply: HashMap<usize, &PositionReview> = positions.map(|p| (p.ply, p)).collect();
+    let mut found: Vec<(f64, Mistake)> = played
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &(color, mv))| {
+            let (before, after) = (by_ply.get(&i)?, by_ply.get(&(i + 1))?);
+            let mine = |p: &PositionReview| match color {
+                Color::Black => p.black_winrate,
+                Color::White => 1.0 - p.black_winrate,
+            };
+            let drop = mine(before) - mine(after);
+            (drop >= MISTAKE_DROP).then(|| {
+                (
+                    drop,
+                    Mistake {
+                        ply: i + 1,
+                        color,
+                        played: move_text(mv, size),
+                        before: mine(before),
+                        after: mine(after),
+                        best: before.best_text.clone(),
+                    },
+                )
+            })
+        })
+        .collect();
+    found.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.ply.cmp(&b.1.ply)));
+    found
+        .into_iter()
+        .take(MISTAKES_SHOWN)
+        .map(|(_, m)| m)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_core::Point;
+
+    pub(crate) fn review(ply: usize, black_winrate: f64, best: &str) -> PositionReview {
+        PositionReview {
+            node: ply,
+            ply,
+            black_winrate,
+            black_lead: 0.0,
+            to_move: if ply.is_multiple_of(2) {
+                Color::Black
+            } else {
+                Color::White
+            },
+            best: None,
+            best_text: best.into(),
+            pv: vec![],
+            candidates: vec![],
+            ownership: vec![],
+            playouts: 0,
+        }
+    }
+
+    #[test]
+    fn a_mistake_is_a_drop_in_the_win_rate_of_the_side_that_moved() {
+        let played = [
+            (Color::Black, Move::Play(Point::new(2, 2))),
+            (Color::White, Move::Play(Point::new(0, 0))),
+            (Color::Black, Move::Play(Point::new(4, 4))),
+            (Color::White, Move::Pass),
+        ];
+        // White's 1-1 (move 2) lifts Black from 55 % to 80 %: White's mistake of 25
+        // points. Black's move 3 drops Black to 60 %: 20 points. White's pass (move 4)
+        // lowers White's chance by 5 points only: not listed. Move 1 raises Black's.
+        let positions = [
+            review(0, 0.5, "E5"),
+            review(1, 0.55, "C3"),
+            review(2, 0.8, "E5"),
+            review(3, 0.6, "D4"),
+            review(4, 0.65, "pass"),
+        ];
+        let found = mistakes(positions.iter(), &played, BoardSize::new(5).unwrap());
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!((found[0].ply, found[0].played.as_str()), (2, "A5"));
+        assert_eq!(found[0].best, "C3", "what Tengen preferred before the move");
+        assert!((found[0].before - 0.45).abs() < 1e-9 && (found[0].after - 0.2).abs() < 1e-9);
+        assert_eq!((found[1].ply, found[1].best.as_str()), (3, "E5"));
+    }
+
+    #[test]
+    fn a_move_whose_positions_were_not_both_reviewed_is_not_judged() {
+        let played = [(Color::Black, Move::Pass), (Color::White, Move::Pass)];
+        // Position 2 (after the two passes) is not in play, so it has no review.
+        let positions = [review(0, 0.9, "C3"), review(1, 0.1, "C3")];
+        let found = mistakes(positions.iter(), &played, BoardSize::new(5).unwrap());
+        assert_eq!(found.iter().map(|m| m.ply).collect::<Vec<_>>(), vec![1]);
+    }
+}

@@ -1,0 +1,173 @@
+//! The reviews' API: upload a record, follow its review, try a variation, download the
+//! record with the analysis. A finished game's review is started at
+//! `POST /api/games/{id}/review` and then followed here under the game's id too.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::{
+    Extension, Json, Router,
+    body::Body,
+    extract::{ConnectInfo, Path, Query, State},
+    http::{HeaderMap, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::{get, post},
+};
+use serde::Deserialize;
+
+use super::{ReviewTree, Reviews, UPLOAD_LIMIT};
+use crate::{
+    error::{AppError, form},
+    limits::peer_ip,
+    secret,
+    wire::Xy,
+};
+
+/// What the reviews' routes need of the server.
+pub(crate) trait Host: Clone + Send + Sync + 'static {
+    /// The server's reviews.
+    fn reviews(&self) -> &Reviews;
+    /// Counts an upload from `ip` against the allowance for new games (a review costs as
+    /// much search as a game against Tengen).
+    fn admit_upload(&self, ip: IpAddr) -> Result<(), AppError>;
+}
+
+pub(crate) fn routes<H: Host>() -> Router<H> {
+    Router::new()
+        .route(
+            "/api/reviews",
+            // The record's own limit (`UPLOAD_LIMIT`), over the server's 16 KiB for forms.
+            post(upload::<H>),
+        )
+        .route("/api/reviews/{id}", get(progress::<H>))
+        .route("/api/reviews/{id}/try", post(try_variation::<H>))
+        .route("/api/reviews/{id}/sgf", get(download::<H>))
+}
+
+/// `POST /api/reviews` with an SGF record as the body: starts its review under a new,
+/// unguessable id (`201`), or says which node of the record is wrong and why (`400`).
+async fn upload<H: Host>(
+    State(host): State<H>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, AppError> {
+    let too_large = || {
+        AppError::TooLarge(format!(
+            "the record is over {} KiB, the most Tengen reviews (a game record with its \
+             variations is a few KiB)",
+            UPLOAD_LIMIT / 1024
+        ))
+    };
+    // A body that says it is too long is refused before any of it is read; one that does
+    // not say is read up to the limit.
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > UPLOAD_LIMIT as u64) {
+        return Err(too_large());
+    }
+    let bytes = axum::body::to_bytes(body, UPLOAD_LIMIT)
+        .await
+        .map_err(|e| {
+            if e.to_string().contains("length limit") {
+                too_large()
+            } else {
+                AppError::BadRequest(format!("the upload broke off: {e}"))
+            }
+        })?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(AppError::BadRequest(
+            "no record: send the SGF text as the request's body".into(),
+        ));
+    }
+    host.admit_upload(peer_ip(peer.as_deref()))?;
+    // Reading and checking a record of 1 MiB takes milliseconds; off the async threads all
+    // the same.
+    let tree = tokio::task::spawn_blocking(move || ReviewTree::from_sgf(&bytes))
+        .await
+        .map_err(|_| AppError::Internal("reading an uploaded record failed".into()))?
+        .map_err(AppError::BadRequest)?;
+    let id = secret::new_token();
+    let view = host.reviews().start_tree(&id, tree)?;
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+#[derive(Deserialize)]
+struct ProgressQuery {
+    /// Positions from the `from`-th searched on (those before it the page already has).
+    #[serde(default)]
+    from: usize,
+}
+
+fn missing() -> AppError {
+    AppError::NotFound(
+        "no such review: the link is wrong, or the server has forgotten it (reviews are kept \
+         in memory; upload the record again)"
+            .into(),
+    )
+}
+
+/// `GET /api/reviews/{id}?from=N`: the review's progress and its positions from the `N`-th
+/// searched on (with the record when `N` is 0).
+async fn progress<H: Host>(
+    State(host): State<H>,
+    Path(id): Path<String>,
+    Query(query): Query<ProgressQuery>,
+) -> Result<Response, AppError> {
+    host.reviews()
+        .get(&id, query.from)
+        .map(|view| Json(view).into_response())
+        .ok_or_else(missing)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Tried {
+    /// The review's node the variation leaves from.
+    node: usize,
+    /// Its moves in turn: `[x, y]`, or `null` for a pass.
+    moves: Vec<Option<Xy>>,
+}
+
+/// `POST /api/reviews/{id}/try` `{node, moves}`: Tengen's view of the position after a
+/// variation the player tries, with each move's captures; `400` saying which move is
+/// illegal and why.
+async fn try_variation<H: Host>(
+    State(host): State<H>,
+    Path(id): Path<String>,
+    body: Result<Json<Tried>, axum::extract::rejection::JsonRejection>,
+) -> Result<Response, AppError> {
+    let tried = form(body)?;
+    let view = host
+        .reviews()
+        .try_variation(&id, tried.node, tried.moves)
+        .await?;
+    Ok(Json(view).into_response())
+}
+
+/// `GET /api/reviews/{id}/sgf`: the record with the analysis so far in it.
+async fn download<H: Host>(
+    State(host): State<H>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let (tree, positions) = host.reviews().analysed(&id).ok_or_else(missing)?;
+    let text = tokio::task::spawn_blocking(move || super::sgf_out::write(&tree, &positions))
+        .await
+        .map_err(|_| AppError::Internal("writing the reviewed record failed".into()))?;
+    let name: String = id.chars().take(8).collect();
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-go-sgf; charset=utf-8".to_owned(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"tengen-review-{name}.sgf\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}

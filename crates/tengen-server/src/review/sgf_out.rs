@@ -1,0 +1,184 @@
+//! The reviewed record as SGF with the analysis in it, in the forms Sabaki and KaTrain show:
+//! a comment (`C`) on every searched position with Black's win rate, the score lead and the
+//! points the move lost; Sabaki's win-rate property `SBKV` (Black's chance in percent, which
+//! draws its graph); and Tengen's preferred move, with the moves it expects to follow, as a
+//! variation wherever it differs from the move played.
+
+use std::collections::HashMap;
+
+use tengen_core::{Color, Game, Move, move_text, parse_move};
+use tengen_sgf::{GameTree, NodeId, game_to_tree, point_text};
+
+use super::{PositionReview, ReviewTree, tree::move_of};
+
+fn push(tree: &mut GameTree, node: NodeId, id: &str, value: String) {
+    // Identifiers are constants and every value is one text: this cannot fail.
+    let _ = tree.push_property(node, id, [value]);
+}
+
+fn move_property(tree: &mut GameTree, node: NodeId, color: Color, mv: Move) {
+    let id = match color {
+        Color::Black => "B",
+        Color::White => "W",
+    };
+    push(
+        tree,
+        node,
+        id,
+        mv.point().map(point_text).unwrap_or_default(),
+    );
+}
+
+/// A lead as SGF results write it: `B+3.5`, `W+0.5`, `even`.
+fn lead_text(black_lead: f64) -> String {
+    if black_lead.abs() < 0.25 {
+        "even".into()
+    } else if black_lead > 0.0 {
+        format!("B+{black_lead:.1}")
+    } else {
+        format!("W+{:.1}", -black_lead)
+    }
+}
+
+/// Points the mover lost with its move: its lead before minus its lead after (0 when the
+/// move did as well as the search expected, or better).
+pub(crate) fn points_lost(mover: Color, before: &PositionReview, after: &PositionReview) -> f64 {
+    let sign = f64::from(mover.sign());
+    (sign * (before.black_lead - after.black_lead)).max(0.0)
+}
+
+fn analysis_comment(
+    tree: &ReviewTree,
+    node: usize,
+    here: &PositionReview,
+    before: Option<&PositionReview>,
+) -> String {
+    let size = tree.start.size();
+    let n = &tree.nodes[node];
+    let mut lines = Vec::new();
+    if let Some(color) = n.color {
+        let mv = move_of(n.at);
+        lines.push(format!(
+            "Move {}: {} {}",
+            n.ply,
+            color.letter(),
+            move_text(mv, size)
+        ));
+        if let Some(before) = before {
+            let lost = points_lost(color, before, here);
+            let mut line = format!("Points lost: {lost:.1}");
+            if move_of(before.best) != mv {
+                line.push_str(&format!(" (Tengen: {})", before.best_text));
+            }
+            lines.push(line);
+        }
+    }
+    lines.push(format!(
+        "Black's win rate: {:.1}% · Score lead: {}",
+        here.black_winrate * 100.0,
+        lead_text(here.black_lead)
+    ));
+    lines.push(format!(
+        "Tengen's move for {}: {} ({} playouts)",
+        match here.to_move {
+            Color::Black => "Black",
+            Color::White => "White",
+        },
+        here.best_text,
+        here.playouts
+    ));
+    lines.join("\n")
+}
+
+/// Tengen's move and the moves it expects after it, from `game` (the game at `parent`), as
+/// a variation under `parent`: stopped at the first move that cannot be played (none should
+/// be: the search plays legal moves).
+fn preferred_variation(tree: &mut GameTree, parent: NodeId, game: &Game, here: &PositionReview) {
+    let size = game.size();
+    let mut game = game.clone();
+    let mut at = parent;
+    for (i, text) in here.pv.iter().enumerate() {
+        let Ok(mv) = parse_move(text, size) else {
+            break;
+        };
+        let color = game.to_move();
+        if game.play(mv).is_err() {
+            break;
+        }
+        at = tree.add_child(at);
+        move_property(tree, at, color, mv);
+        if i == 0 {
+            let mut comment = format!("Tengen's move: {}", here.best_text);
+            if let Some(best) = here.candidates.first() {
+                comment.push_str(&format!(
+                    "\nBlack's win rate: {:.1}% · Score lead: {} ({} visits)",
+                    best.black_winrate * 100.0,
+                    lead_text(best.black_lead),
+                    best.visits
+                ));
+            }
+            push(tree, at, "C", comment);
+        }
+    }
+}
+
+/// The record of `review` with the analysis of `positions` in it.
+pub(crate) fn write(review: &ReviewTree, positions: &[PositionReview]) -> String {
+    let by_node: HashMap<usize, &PositionReview> = positions.iter().map(|p| (p.node, p)).collect();
+    let mut sgf = game_to_tree(&review.start);
+    let root = sgf.root();
+    push(&mut sgf, root, "PB", review.info.black.clone());
+    push(&mut sgf, root, "PW", review.info.white.clone());
+    if let Some(result) = &review.info.result {
+        push(&mut sgf, root, "RE", result.clone());
+    }
+    if let Some(title) = &review.info.title {
+        push(&mut sgf, root, "GN", title.clone());
+    }
+    let mut ids: Vec<NodeId> = Vec::with_capacity(review.nodes.len());
+    ids.push(root);
+    for n in &review.nodes[1..] {
+        let parent = ids[n.parent.unwrap_or(0)];
+        let id = sgf.add_child(parent);
+        if let Some(color) = n.color {
+            move_property(&mut sgf, id, color, move_of(n.at));
+        }
+        ids.push(id);
+    }
+    // Comments on every searched position, and Tengen's move where the record's next move
+    // (the node's first child) is another one.
+    let mut first_child: HashMap<usize, usize> = HashMap::new();
+    for (i, n) in review.nodes.iter().enumerate().skip(1) {
+        if let Some(p) = n.parent {
+            first_child.entry(p).or_insert(i);
+        }
+    }
+    review.for_each_game(|node, game| {
+        let Some(here) = by_node.get(&node) else {
+            return;
+        };
+        let before = review.nodes[node]
+            .parent
+            .and_then(|p| by_node.get(&p))
+            .copied();
+        push(
+            &mut sgf,
+            ids[node],
+            "C",
+            analysis_comment(review, node, here, before),
+        );
+        push(
+            &mut sgf,
+            ids[node],
+            "SBKV",
+            format!("{:.1}", here.black_winrate * 100.0),
+        );
+        if let Some(&child) = first_child.get(&node) {
+            let played = move_of(review.nodes[child].at);
+            if move_of(here.best) != played {
+                preferred_variation(&mut sgf, ids[node], game, here);
+            }
+        }
+    });
+    tengen_sgf::write(&[sgf])
+}

@@ -1,0 +1,230 @@
+//! Reviews over HTTP: an uploaded record reviewed with its variations, a variation tried on a
+//! finished game's review, the record downloaded with the analysis, and bad uploads refused
+//! early with the node and why.
+
+use std::{net::SocketAddr, time::Duration};
+
+use serde_json::{Value, json};
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpStream,
+};
+
+use crate::common::{form, http, http_text, seated, start_server};
+
+/// `POST` of `body` as it is (an SGF record, not JSON): the status and the JSON answer.
+async fn post_raw(addr: SocketAddr, path: &str, body: &[u8]) -> (u16, Value) {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/x-go-sgf\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    // A refusal may close the connection before the whole body is sent.
+    let _ = stream.write_all(body).await;
+    let mut buf = Vec::new();
+    let _ = stream.read_to_end(&mut buf).await;
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+async fn until_done(addr: SocketAddr, id: &str) -> Value {
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        let (status, v) = http(addr, "GET", &format!("/api/reviews/{id}"), None).await;
+        assert_eq!(status, 200, "{v}");
+        if v["status"] == "done" {
+            return v;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the review did not finish: {v}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+const RECORD: &str = "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]HA[2]AB[cc][gg]PB[Ann]PW[Bo]RE[W+R]\
+    ;W[ee];B[ce](;W[ec];B[eg])(;W[gc]C[a variation]))";
+
+#[tokio::test]
+async fn an_uploaded_record_is_reviewed_with_its_rules_handicap_and_variations() {
+    let addr = start_server(vec![]).await;
+    let (status, started) = post_raw(addr, "/api/reviews", RECORD.as_bytes()).await;
+    assert_eq!(status, 201, "{started}");
+    let id = started["id"].as_str().unwrap().to_owned();
+    assert_eq!(id.len(), 32, "an unguessable id: {id}");
+    let tree = &started["tree"];
+    assert_eq!(
+        (tree["size"].as_u64(), tree["komi"].as_str()),
+        (Some(9), Some("7.5"))
+    );
+    assert_eq!(
+        (tree["handicap"].as_u64(), tree["rules"].as_str()),
+        (Some(2), Some("Chinese"))
+    );
+    assert_eq!(tree["info"]["black"], "Ann");
+    assert_eq!(
+        tree["initial_board"].as_str().unwrap().matches('B').count(),
+        2
+    );
+    assert_eq!(
+        tree["nodes"].as_array().unwrap().len(),
+        6,
+        "4 moves and a variation's"
+    );
+    assert_eq!(tree["nodes"][5]["parent"], 2);
+    let done = until_done(addr, &id).await;
+    let nodes: Vec<u64> = done["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["node"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        nodes,
+        vec![0, 1, 2, 3, 4, 5],
+        "the main line, then the variation"
+    );
+    assert_eq!(
+        done["positions"][1]["to_move"], "black",
+        "White moved first (handicap)"
+    );
+    assert!(done["positions"][0]["candidates"].as_array().unwrap().len() > 1);
+    assert!(
+        done["positions"][0]["candidates"][0]["visits"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+
+    // Not listed anywhere: only the link opens it.
+    let (_, listed) = http_text(addr, "GET", "/api/games", None).await;
+    assert!(!listed.contains(&id));
+    let (status, _) = http(
+        addr,
+        "GET",
+        "/api/reviews/0123456789abcdef0123456789abcdef",
+        None,
+    )
+    .await;
+    assert_eq!(status, 404);
+
+    // The record comes back with the analysis, and replays as the record did.
+    let (status, sgf) = http_text(addr, "GET", &format!("/api/reviews/{id}/sgf"), None).await;
+    assert_eq!(status, 200);
+    assert!(
+        sgf.contains("RU[Chinese]") && sgf.contains("KM[7.5]") && sgf.contains("HA[2]"),
+        "{sgf}"
+    );
+    assert_eq!(sgf.matches("SBKV[").count(), 6, "{sgf}");
+    assert!(
+        sgf.contains("Black's win rate: ") && sgf.contains("Score lead: "),
+        "{sgf}"
+    );
+    let read = tengen_sgf::parse(sgf.as_bytes(), tengen_sgf::Mode::Strict).unwrap();
+    let replayed =
+        tengen_sgf::replay(&read.games[0], &tengen_sgf::ReplayOptions::default()).unwrap();
+    assert_eq!(replayed.game.moves().len(), 4);
+}
+
+#[tokio::test]
+async fn a_bad_upload_is_refused_early_with_the_node_and_why() {
+    let addr = start_server(vec![]).await;
+    let (status, e) = post_raw(
+        addr,
+        "/api/reviews",
+        b"(;SZ[9];B[ee];W[dd](;B[cc])(;B[dd]))",
+    )
+    .await;
+    assert_eq!(status, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("variation leaving the main line after move 2, move 3 (B D6): illegal: the point is occupied"), "{e}");
+    let (status, e) = post_raw(addr, "/api/reviews", b"(;SZ[9];B[ee];W[ee])").await;
+    assert_eq!(
+        (status, e["error"].as_str()),
+        (400, Some("main line, move 2 (W E5): illegal: occupied"))
+    );
+    // 100,000 nodes deep: 600 KB, under the size limit, refused by its count of nodes.
+    let deep = format!("(;SZ[19]{})", ";B[aa];W[bb]".repeat(50_000));
+    let started = std::time::Instant::now();
+    let (status, e) = post_raw(addr, "/api/reviews", deep.as_bytes()).await;
+    assert_eq!(status, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("100001 nodes"), "{e}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    // 50 MB: refused by its length before the body is read.
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let head = format!(
+        "POST /api/reviews HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n(;SZ[19]",
+        50 * 1024 * 1024
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut buf))
+        .await
+        .expect("refused at once")
+        .unwrap();
+    let text = String::from_utf8_lossy(&buf);
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    assert!(text.contains("over 1024 KiB"), "{text}");
+    let (status, e) = post_raw(addr, "/api/reviews", b"   ").await;
+    assert_eq!(status, 400, "{e}");
+}
+
+#[tokio::test]
+async fn a_variation_tried_on_a_finished_games_review_is_analysed_and_an_illegal_move_refused() {
+    let addr = start_server(vec![]).await;
+    let (g, mut b, mut w) = seated(addr, form("japanese")).await;
+    b.play(4, 4).await;
+    w.sync_ply(1).await;
+    w.send(json!({"type": "resign", "ply": 1})).await;
+    b.until_state("the end", |s| s["phase"] == "finished").await;
+    let (status, started) = http(addr, "POST", &format!("/api/games/{}/review", g.id), None).await;
+    assert_eq!(status, 200, "{started}");
+    let path = format!("/api/reviews/{}/try", g.id);
+    // From the start: Black C3 instead of E5, White's answer, Black again.
+    let (status, tried) = http(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"node": 0, "moves": [[2, 6], [6, 2], null]})),
+    )
+    .await;
+    assert_eq!(status, 200, "{tried}");
+    assert_eq!(tried["nodes"].as_array().unwrap().len(), 3);
+    let p = &tried["position"];
+    assert_eq!(
+        (p["ply"].as_u64(), p["to_move"].as_str()),
+        (Some(3), Some("white"))
+    );
+    assert!((0.0..=1.0).contains(&p["black_winrate"].as_f64().unwrap()));
+    assert!(p["best_text"].is_string() && p["playouts"].as_u64().unwrap() > 0);
+    let (status, e) = http(
+        addr,
+        "POST",
+        &path,
+        Some(json!({"node": 1, "moves": [[4, 4]]})),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(e["error"], "White E5 is illegal: the point is occupied");
+    let (status, _) = http(addr, "POST", &path, Some(json!({"node": 7, "moves": []}))).await;
+    assert_eq!(status, 400);
+    let (status, _) = http(
+        addr,
+        "POST",
+        "/api/reviews/nope/try",
+        Some(json!({"node": 0, "moves": []})),
+    )
+    .await;
+    assert_eq!(status, 404);
+}
