@@ -43,8 +43,8 @@ pub(crate) fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Lines {
     std::thread::spawn(move || {
         loop {
             let mut buf = Vec::new();
-            match read_line_bounded(&mut input, &mut buf) {
-                Ok(0) => break,
+            match read_line_bounded(&mut input, &mut buf, protocol::GTP_LINE_LIMIT) {
+                Ok(read) if read.consumed == 0 => break,
                 Ok(_) => {
                     if sender.send(Ok(buf)).is_err() {
                         break;

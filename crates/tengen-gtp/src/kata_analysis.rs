@@ -255,37 +255,15 @@ enum Line {
 /// Reads a line of at most `limit` bytes; the rest of a longer one is skipped unread.
 fn read_line<R: BufRead>(input: &mut R, limit: usize) -> io::Result<Line> {
     let mut buf = Vec::new();
-    let mut total = 0;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(match total {
-                0 => Line::End,
-                n if n > limit => Line::TooLong(n),
-                _ => Line::Text(buf),
-            });
-        }
-        let (used, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (available.len(), false),
-        };
-        let room = (limit + 1).saturating_sub(buf.len());
-        buf.extend_from_slice(&available[..used.min(room)]);
-        input.consume(used);
-        total += used;
-        if done {
-            let length = total - 1;
-            return Ok(if length > limit {
-                Line::TooLong(length)
-            } else {
-                Line::Text(buf)
-            });
-        }
-    }
+    // One byte over the limit tells a line of exactly `limit` bytes from a longer one.
+    let read = crate::protocol::read_line_bounded(input, &mut buf, limit + 1)?;
+    Ok(if read.consumed == 0 {
+        Line::End
+    } else if read.length() > limit {
+        Line::TooLong(read.length())
+    } else {
+        Line::Text(buf)
+    })
 }
 
 /// The reading thread: every line answered or queued, until the input ends.

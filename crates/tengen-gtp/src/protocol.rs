@@ -80,10 +80,33 @@ pub(crate) fn frame(id: Option<u64>, ok: bool, text: &str) -> String {
     out
 }
 
-/// Reads one line of at most 1 MiB (the rest of a longer line is skipped).
-pub(crate) fn read_line_bounded<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<usize> {
-    const LIMIT: usize = 1 << 20;
-    let mut total = 0;
+/// The longest GTP command line kept (the rest of a longer line is skipped).
+pub(crate) const GTP_LINE_LIMIT: usize = 1 << 20;
+
+/// What [`read_line_bounded`] read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct LineRead {
+    /// Bytes consumed from the input, the newline included; 0 at the end of the input.
+    pub(crate) consumed: usize,
+    /// Whether a newline ended the line (rather than the end of the input).
+    pub(crate) newline: bool,
+}
+
+impl LineRead {
+    /// The line's length without its newline.
+    pub(crate) fn length(self) -> usize {
+        self.consumed - usize::from(self.newline)
+    }
+}
+
+/// Reads one line into `buf`, keeping at most `keep` bytes of it: the rest of a longer line is
+/// consumed unread, so that no input line takes more memory than that.
+pub(crate) fn read_line_bounded<R: BufRead>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+    keep: usize,
+) -> io::Result<LineRead> {
+    let mut consumed = 0;
     loop {
         let available = match input.fill_buf() {
             Ok(b) => b,
@@ -91,18 +114,24 @@ pub(crate) fn read_line_bounded<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) ->
             Err(e) => return Err(e),
         };
         if available.is_empty() {
-            return Ok(total);
+            return Ok(LineRead {
+                consumed,
+                newline: false,
+            });
         }
         let (used, done) = match available.iter().position(|&b| b == b'\n') {
             Some(i) => (i + 1, true),
             None => (available.len(), false),
         };
-        let room = LIMIT.saturating_sub(buf.len());
+        let room = keep.saturating_sub(buf.len());
         buf.extend_from_slice(&available[..used.min(room)]);
         input.consume(used);
-        total += used;
+        consumed += used;
         if done {
-            return Ok(total);
+            return Ok(LineRead {
+                consumed,
+                newline: true,
+            });
         }
     }
 }
