@@ -17,7 +17,8 @@ cargo test --release -p tengen-core --benches
 # The Python package (crates/tengen-py): a virtualenv beside the build, not in the sources;
 # maturin, NumPy and pytest from PyPI; one release build of the extension, installed; then
 # its tests, the docstrings' examples among them.
-pyenv="${CARGO_TARGET_DIR:-target}/pyenv"
+# An absolute path: pip runs the build elsewhere, where a relative PATH entry finds nothing.
+pyenv="$(realpath -m "${CARGO_TARGET_DIR:-target}")/pyenv"
 "$pyenv/bin/python" -c "" 2>/dev/null || python3 -m venv --clear "$pyenv"
 "$pyenv/bin/python" -m pip install --quiet --disable-pip-version-check maturin numpy pytest
 # No build isolation: the maturin just installed builds (pip would fetch another), found on PATH.
