@@ -187,7 +187,8 @@ pub(crate) fn spawn(
                 if own {
                     let level = level.unwrap_or(seat::DEFAULT_LEVEL);
                     let pool = searches.clone();
-                    tokio::spawn(own::run(seat, level, pool, snap_rx, tx.clone()));
+                    let pace = config.engine_human_pace;
+                    tokio::spawn(own::run(seat, level, pace, pool, snap_rx, tx.clone()));
                 } else {
                     // A GTP engine the server (still) offers.
                     let command = engines

@@ -77,6 +77,10 @@ pub struct ServerConfig {
     /// that a crowd of them takes only what the games leave of the cores. Default: half the
     /// cores, at least one.
     pub hash_workers: usize,
+    /// Tengen's levels below full strength take about as long over a move as a person of
+    /// their strength would (a second or three; see `own::human_pace`) rather than answering
+    /// at once. Default on; tests that time the engine's answers turn it off.
+    pub engine_human_pace: bool,
 }
 
 impl Default for ServerConfig {
@@ -103,6 +107,7 @@ impl Default for ServerConfig {
             logins_refill: Duration::from_secs(30),
             session_ttl: Duration::from_secs(30 * 24 * 3600),
             hash_workers: (std::thread::available_parallelism().map_or(1, usize::from) / 2).max(1),
+            engine_human_pace: true,
         }
     }
 }

@@ -195,6 +195,7 @@ enum Searched {
 pub(crate) async fn run(
     seat: Seat,
     level: u8,
+    human_pace: bool,
     pool: SearchPool,
     snaps: watch::Receiver<Option<Arc<SeatSnap>>>,
     actor: mpsc::Sender<impl From<SeatMsg>>,
@@ -204,7 +205,8 @@ pub(crate) async fn run(
     let mut turns = Turns::new(color, snaps, actor);
     while let Some(snap) = turns.next().await {
         let (snaps, actor) = turns.channels();
-        let action = match act(&seat, &pool, &mut player, &snap, snaps, actor).await {
+        let pace = human_pace.then_some(level);
+        let action = match act(&seat, &pool, &mut player, pace, &snap, snaps, actor).await {
             Ok(Some(Searched::Done(action))) => Some(action),
             Ok(Some(Searched::Superseded)) => {
                 let thinking = SeatMsg::Thinking {
@@ -246,6 +248,7 @@ async fn act(
     seat: &Seat,
     pool: &SearchPool,
     player: &mut Option<Player>,
+    pace: Option<u8>,
     snap: &SeatSnap,
     snaps: &mut watch::Receiver<Option<Arc<SeatSnap>>>,
     actor: &mpsc::Sender<impl From<SeatMsg>>,
@@ -258,9 +261,17 @@ async fn act(
     };
     match game.phase() {
         Phase::Playing if game.to_move() == color => {
-            search(seat, pool, player, snap, game, snaps, actor)
-                .await
-                .map(Some)
+            let searched = search(seat, pool, player, snap, game, snaps, actor).await?;
+            if let (Some(level), Searched::Done(SeatAction::Move(_))) = (pace, &searched) {
+                let left_ms = snap.time.time_left_ms(&snap.clock);
+                let wait = human_pace(level, rand::random::<f64>(), left_ms)
+                    .saturating_sub(snap.turn_started.elapsed());
+                tokio::select! {
+                    () = tokio::time::sleep(wait) => {}
+                    () = superseded(snaps, snap.seq) => return Ok(Some(Searched::Superseded)),
+                }
+            }
+            Ok(Some(searched))
         }
         Phase::Scoring if !game.accepted(color) => {
             // The server's one estimate (the scoring phase opens with it too), on the search
@@ -382,6 +393,25 @@ async fn search(
     }))
 }
 
+/// How long a person of `level`'s strength takes over an ordinary move: the engine's move
+/// is held back until then. Weak players answer in a few seconds, not instantly; from level
+/// 7 on the search itself takes about as long, and full strength is never held back.
+/// `draw` (uniform in 0..1) spreads the time so that it does not feel mechanical; with a
+/// clock, the wait is at most a tenth of the time left (`left_ms`).
+pub(crate) fn human_pace(level: u8, draw: f64, left_ms: Option<u64>) -> Duration {
+    let (least, most) = match level {
+        0..=3 => (1.5, 3.5),
+        4..=6 => (1.0, 2.5),
+        7..=9 => (0.5, 1.5),
+        _ => return Duration::ZERO,
+    };
+    let pace = Duration::from_secs_f64(least + (most - least) * draw.clamp(0.0, 1.0));
+    match left_ms {
+        Some(left) => pace.min(Duration::from_millis(left / 10)),
+        None => pace,
+    }
+}
+
 async fn sleep_or_never(d: Option<Duration>) {
     match d {
         Some(d) => tokio::time::sleep(d).await,
@@ -425,6 +455,37 @@ mod tests {
         assert_eq!(
             clock_now(&TimeControl::None, &ClockState::default(), 5),
             None
+        );
+    }
+
+    #[test]
+    fn weak_levels_take_a_persons_time_and_full_strength_none() {
+        let pace = |level, draw| human_pace(level, draw, None).as_secs_f64();
+        assert_eq!((pace(1, 0.0), pace(1, 1.0)), (1.5, 3.5));
+        assert_eq!((pace(5, 0.0), pace(5, 1.0)), (1.0, 2.5));
+        assert_eq!((pace(9, 0.0), pace(9, 1.0)), (0.5, 1.5));
+        assert_eq!(pace(tengen_engine::MAX_LEVEL, 0.5), 0.0);
+        // Each level's time grows with the draw, and a stronger level is never slower.
+        for draw in [0.0, 0.3, 0.7, 1.0] {
+            for level in 1..tengen_engine::MAX_LEVEL {
+                assert!(
+                    pace(level + 1, draw) <= pace(level, draw),
+                    "{level} at {draw}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_pace_takes_at_most_a_tenth_of_the_clock() {
+        assert_eq!(
+            human_pace(1, 1.0, Some(12_000)),
+            Duration::from_millis(1_200)
+        );
+        assert_eq!(human_pace(1, 0.0, Some(0)), Duration::ZERO);
+        assert_eq!(
+            human_pace(1, 0.0, Some(600_000)),
+            Duration::from_millis(1_500)
         );
     }
 

@@ -142,6 +142,8 @@ async fn aborting_a_game_cancels_the_engines_search() {
         vec![],
         ServerConfig {
             search_workers: 1,
+            // The level-1 game below times the answer itself, not a person's pace.
+            engine_human_pace: false,
             ..ServerConfig::default()
         },
     )
@@ -186,4 +188,22 @@ async fn levels_outside_one_to_ten_are_refused_naming_the_level() {
             "{body}"
         );
     }
+}
+
+#[tokio::test]
+async fn a_weak_level_answers_at_a_persons_pace_not_at_once() {
+    let addr = start_server_with(vec![], ServerConfig::default()).await;
+    let (slowest, b) = play_against(
+        game_against_tengen(addr, 1, json!({ "kind": "none" })).await,
+        2,
+    )
+    .await;
+    // Level 1's search takes milliseconds; a person of its strength takes 1.5 s or more.
+    let fastest_allowed = Duration::from_millis(1_400);
+    assert!(
+        slowest >= fastest_allowed,
+        "level 1 answered in {slowest:?}"
+    );
+    assert!(slowest < Duration::from_secs(5), "level 1 took {slowest:?}");
+    drop(b);
 }
