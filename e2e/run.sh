@@ -45,7 +45,7 @@ if [ -z "$url" ]; then
 fi
 echo "e2e: $bin serving on $url"
 # One browser at a time (2 cores in CI); `e2e/run.sh chat.test.mjs` runs one file.
-if [ "$#" -eq 0 ]; then set -- play.test.mjs end.test.mjs chat.test.mjs phone.test.mjs review.test.mjs record.test.mjs club.test.mjs links.test.mjs tournament.test.mjs; fi
+if [ "$#" -eq 0 ]; then set -- play.test.mjs end.test.mjs chat.test.mjs phone.test.mjs review.test.mjs record.test.mjs club.test.mjs links.test.mjs tournament.test.mjs estimate.test.mjs; fi
 # TENGEN_BIN: for the tests that start (and stop) a server of their own; TENGEN_DB: the
 # shared server's database, for `tengen admin`.
 TENGEN_URL="$url" TENGEN_BIN="$bin" TENGEN_DB="$tmp/e2e.db" node --test --test-concurrency=1 "$@"

@@ -86,6 +86,10 @@ pub(crate) enum ActorMsg {
     Snapshot {
         reply: oneshot::Sender<crate::wire::GameView>,
     },
+    /// The game in play, if its settings allow a score estimate now: `Err` says why not.
+    Estimable {
+        reply: oneshot::Sender<Result<tengen_core::Game, String>>,
+    },
 }
 
 impl From<SeatMsg> for ActorMsg {
@@ -363,6 +367,20 @@ impl Actor {
                     moves,
                     initial_board,
                 });
+            }
+            ActorMsg::Estimable { reply } => {
+                let game = match &self.rt.game {
+                    _ if !self.rt.setup.analysis => Err("this game's settings allow no score \
+                        estimate while it is played (rated and tournament games never do)"
+                        .to_owned()),
+                    Some(game) if game.phase() == tengen_core::Phase::Playing => Ok(game.clone()),
+                    _ => Err(
+                        "a score estimate is for a game in play; the count shows the \
+                        score once both have passed"
+                            .to_owned(),
+                    ),
+                };
+                let _ = reply.send(game);
             }
             ActorMsg::Sgf { chat, reply } => {
                 let _ = reply.send(

@@ -68,6 +68,7 @@ pub(crate) mod tests {
     fn records_under(rules: &str, moves: &[(u8, u8)]) -> Vec<Record> {
         let form = CreateGame {
             open: false,
+            analysis: true,
             size: 5,
             rules: rules.into(),
             handicap: 0,

@@ -64,6 +64,9 @@ struct Inner {
     searches: crate::own::SearchPool,
     /// New games per client address.
     creations: PerAddress,
+    /// Score estimates each address may ask for during play (each costs a search worker
+    /// up to a second).
+    estimates: PerAddress,
     /// New games in all, per minute.
     all_creations: Shared,
     /// "Review with Tengen" of finished games, on the search pool.
@@ -101,6 +104,7 @@ impl AppState {
                 crate::review::ReviewLimits::for_workers(config.search_workers),
             ),
             creations: PerAddress::new(config.games_burst, config.games_refill),
+            estimates: PerAddress::new(ESTIMATES_BURST, ESTIMATES_REFILL),
             all_creations: Shared::per_minute(config.max_games_per_minute),
             club: Arc::new(crate::club::Club::new(store.club(), config)),
             store,
@@ -336,6 +340,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/join", post(join_game))
         .route("/api/games/{id}/sgf", get(sgf))
+        .route("/api/games/{id}/estimate", get(score_estimate))
         .route(
             "/api/games/{id}/review",
             get(review_progress).post(start_review),
@@ -679,6 +684,70 @@ async fn sgf(
         text,
     )
         .into_response())
+}
+
+/// Score estimates one address may ask for at once, and how often one more after that.
+const ESTIMATES_BURST: u32 = 10;
+const ESTIMATES_REFILL: std::time::Duration = std::time::Duration::from_secs(6);
+
+/// Tengen's estimate of a game in play, as `GET /api/games/{id}/estimate` answers it.
+#[derive(Serialize)]
+struct ScoreEstimate {
+    /// The position estimated: the moves played.
+    ply: usize,
+    /// Each point's part in the estimated count, as the scoring phase's `ownership`.
+    ownership: String,
+    /// The estimated result, `B+3.5`.
+    result: String,
+    /// The count in words: each side's terms and total.
+    breakdown: String,
+    /// Groups whose life the estimator could not settle (their status depends on who
+    /// plays first): the margin may swing with them.
+    unsettled: usize,
+}
+
+/// `GET /api/games/{id}/estimate`: Tengen's estimate of the score of a game in play, for
+/// anyone watching, in games whose settings allow it (never rated or tournament games).
+async fn score_estimate(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let path = format!("/api/games/{id}/estimate");
+    let handle = match here_or_get(&state, &id, &headers, path).await? {
+        Ok(h) => h,
+        Err(answer) => return Ok(answer),
+    };
+    let game = handle
+        .ask(|reply| ActorMsg::Estimable { reply })
+        .await
+        .ok_or_else(|| AppError::Unavailable("try again".into()))?
+        .map_err(AppError::Forbidden)?;
+    state
+        .0
+        .estimates
+        .take(peer_ip(peer.as_deref()))
+        .map_err(|wait| {
+            AppError::TooMany(format!(
+                "too many score estimates from this address; try again in {} s",
+                wait.as_secs() + 1
+            ))
+        })?;
+    let ply = game.moves().len();
+    let estimate = {
+        let _permit = state.0.searches.acquire().await;
+        crate::dead_stones::estimate_position(game.clone()).await
+    }
+    .ok_or_else(|| AppError::Unavailable("the estimate did not finish; try again".into()))?;
+    Ok(Json(ScoreEstimate {
+        ply,
+        ownership: crate::view::ownership_map(&estimate.score, &game),
+        result: estimate.score.result.to_string(),
+        breakdown: estimate.score.breakdown(),
+        unsettled: estimate.unsettled().count(),
+    })
+    .into_response())
 }
 
 async fn ws(

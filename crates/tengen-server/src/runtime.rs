@@ -509,6 +509,7 @@ mod tests {
     fn created_with(rules: &str, time: TimeControl) -> Record {
         let form = CreateGame {
             open: false,
+            analysis: true,
             size: 9,
             rules: rules.into(),
             handicap: 0,

@@ -83,6 +83,15 @@ pub struct CreateGame {
     /// List the game in the lobby: anyone may take the open seat, without the invite.
     #[serde(default)]
     pub open: bool,
+    /// Anyone watching may ask Tengen for a score estimate while the game is played (as
+    /// OGS offers in casual games). Default yes; the club's rated games and tournament
+    /// games never allow it.
+    #[serde(default = "allowed")]
+    pub analysis: bool,
+}
+
+fn allowed() -> bool {
+    true
 }
 
 fn no_clock() -> TimeControl {
@@ -148,6 +157,10 @@ pub struct GameSetup {
     /// Listed in the lobby: the open seat needs no invite.
     #[serde(default)]
     pub open: bool,
+    /// A score estimate may be asked for during play ([`CreateGame::analysis`]). Games
+    /// stored before the setting existed allow it, as casual games do.
+    #[serde(default = "allowed")]
+    pub analysis: bool,
 }
 
 impl GameSetup {
@@ -256,6 +269,7 @@ impl CreateGame {
             nigiri: self.color == ColorChoice::Nigiri,
             creator,
             open: self.open && matches!(self.opponent, OpponentChoice::Person),
+            analysis: self.analysis,
         })
     }
 }
@@ -321,6 +335,7 @@ mod tests {
     fn named(name: &str) -> String {
         let form = CreateGame {
             open: false,
+            analysis: true,
             size: 9,
             rules: "aga".into(),
             handicap: 0,

@@ -115,6 +115,7 @@ impl Runtime {
             placement: self.setup.placement,
             time: self.setup.time,
             time_desc: self.setup.time.describe(),
+            analysis: self.setup.analysis,
             phase: self.phase_view(),
             board,
             to_move: game.map_or(Color::Black, Game::to_move),
@@ -152,7 +153,9 @@ impl Runtime {
     }
 }
 
-fn ownership_map(score: &Score, game: &Game) -> String {
+/// Each point's part in the count, row by row: `A`live, `S`eki, dead (`X`), dead in seki
+/// (`Z`), `b`/`w` territory, `e` an eye in seki, `-` dame.
+pub(crate) fn ownership_map(score: &Score, game: &Game) -> String {
     game.size()
         .points()
         .map(|p| match score.ownership(p) {

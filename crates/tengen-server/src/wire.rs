@@ -587,6 +587,9 @@ pub struct StateView {
     pub time: TimeControl,
     /// The clock settings in words.
     pub time_desc: String,
+    /// A score estimate may be asked for while the game is played
+    /// (`GET /api/games/{id}/estimate`).
+    pub analysis: bool,
     /// The phase.
     pub phase: PhaseView,
     /// The stones, row by row from the top: `.`, `B` or `W`.

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use tengen_club::{Handicap, Outcome, Rank, rate_game};
 use tengen_server::{AccountChange, AdminCommand, ServerConfig, Store, administer};
 
-use crate::common::{Db, Player, request, start_server_on};
+use crate::common::{Db, Player, http, request, start_server_on};
 
 /// A server on the database `db` (SQLite path or PostgreSQL URL), with generous
 /// registration limits (every test registers from 127.0.0.1).
@@ -254,6 +254,10 @@ async fn jp_3_a_rated_challenge_between_a_3k_and_a_1d_gives_three_stones_no_komi
         .await
         .unwrap();
     assert_eq!(black.state["komi"], "0", "{}", black.state);
+    // A rated game is played without help: no score estimate while it runs.
+    assert_eq!(black.state["analysis"], false, "{}", black.state);
+    let (status, refused) = http(addr, "GET", &format!("/api/games/{gid}/estimate"), None).await;
+    assert_eq!(status, 403, "{refused}");
     // Three stones on the board: White moves first (JP-2).
     assert_eq!(white.state["to_move"], "white", "{}", white.state);
     play_and_resign(&mut black, &mut white, &[(4, 4), (3, 3)]).await;

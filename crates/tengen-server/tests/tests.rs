@@ -7,6 +7,7 @@ mod cluster;
 mod common;
 mod durability;
 mod engines;
+mod estimate;
 mod games;
 mod own_engine;
 mod reviews;

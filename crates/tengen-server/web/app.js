@@ -66,6 +66,8 @@ const G = {
   connected: false, lostAt: 0,
   ghost: null, koFlash: null, receivedAt: 0, retry: 0, placing: [], pendingResync: false,
   invite: null, captured: [], capturedTimer: null,
+  // The score estimate asked for (shown until the position changes), or why it failed.
+  estimate: null, estimateError: null,
 };
 
 /** A touch screen (a phone, a tablet) rather than a mouse. */
@@ -342,6 +344,7 @@ function setupControls() {
       () => send({ type: 'claim', ply }));
   };
   $('undo-button').onclick = () => send({ type: 'undo_request', ply: G.state.ply });
+  $('estimate-button').onclick = askEstimate;
   $('suggest-button').onclick = () => send({ type: 'suggest_dead', proposal: G.state.proposal });
   $('accept-button').onclick = () => send({ type: 'accept', proposal: G.state.proposal });
   $('dispute-button').onclick = () => {
@@ -397,6 +400,44 @@ function onPointClick(x, y) {
   send({ type: 'play', ply: st.ply, x, y });
 }
 
+/** The score estimate asked for in this position, if it is still the position shown. */
+function currentEstimate() {
+  const st = G.state;
+  const e = G.estimate;
+  return e && st && e.id === st.id && e.ply === st.ply && st.phase === 'playing' ? e : null;
+}
+
+/** Asks Tengen for the score if play stopped here, and shows it on the board until the
+ * next move. */
+async function askEstimate() {
+  const st = G.state;
+  $('estimate-button').disabled = true;
+  $('estimate-text').textContent = 'Estimating…';
+  try {
+    const e = await api('GET', `/api/games/${st.id}/estimate`);
+    G.estimate = { ...e, id: st.id };
+    G.estimateError = null;
+  } catch (err) {
+    G.estimate = null;
+    G.estimateError = { id: st.id, ply: st.ply, message: err.message };
+  }
+  $('estimate-button').disabled = false;
+  renderEstimate();
+  renderBoard();
+}
+
+function renderEstimate() {
+  const st = G.state;
+  $('estimate-row').hidden = !(st.analysis && st.phase === 'playing');
+  const e = currentEstimate();
+  const failed = G.estimateError && G.estimateError.id === st.id && G.estimateError.ply === st.ply
+    ? G.estimateError.message : '';
+  $('estimate-text').textContent = e
+    ? `Estimate: ${e.result}` + (e.unsettled ? ` (${e.unsettled} group${e.unsettled === 1 ? '' : 's'} unsettled: it may swing)` : '')
+    : failed;
+  $('estimate-text').title = e ? e.breakdown : '';
+}
+
 function renderBoard() {
   const st = G.state;
   if (!st) return;
@@ -415,9 +456,10 @@ function renderBoard() {
     lastMove = H.moves[H.view - 1].at;
   }
   const scoringView = live && !!st.ownership && (st.phase === 'scoring' || st.phase === 'finished');
+  const estimate = live && !onVar && currentEstimate();
   drawBoard({
     size: st.size, board, coords: p.coords,
-    ownership: scoringView ? st.ownership : null,
+    ownership: scoringView ? st.ownership : (estimate ? estimate.ownership : null),
     lastMove,
     ko: live ? (G.koFlash || (st.phase === 'playing' && me === st.to_move ? st.ko_point : null)) : null,
     ghost: live && st.phase === 'playing' ? G.ghost : null,
@@ -598,6 +640,7 @@ function render() {
   renderPlayer('black');
   renderClocks();
   $('status').textContent = statusText(st);
+  renderEstimate();
   renderUndo(st);
   renderScore(st);
   // On a phone the scoring controls come right under the board (style.css).

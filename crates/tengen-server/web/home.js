@@ -38,6 +38,7 @@ function formValue(form) {
     placement: f.get('placement'), color: f.get('color'), time: tc, opponent,
     name: f.get('name') || null,
     open: f.get('open') === 'on' && opp === 'person',
+    analysis: f.get('analysis') === 'on',
   };
   const komi = f.get('komi');
   if (komiEdited && komi !== '') body.komi = +komi;

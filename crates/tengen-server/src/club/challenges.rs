@@ -113,6 +113,8 @@ impl Terms {
             opponent: OpponentChoice::Person,
             name: black,
             open: false,
+            // A rated game is played without help: no score estimate while it runs.
+            analysis: !self.rated,
         }
     }
 

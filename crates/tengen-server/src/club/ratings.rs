@@ -315,6 +315,7 @@ mod tests {
                 opponent: crate::settings::OpponentChoice::Person,
                 name: None,
                 open: false,
+                analysis: false,
             };
             crate::actor::to_json(&crate::record::Record::Created {
                 id: "0123456789abcdef".into(),

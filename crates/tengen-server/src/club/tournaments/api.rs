@@ -102,6 +102,8 @@ fn game_form(stored: &Stored, handicap: u32, black: Option<String>) -> CreateGam
         opponent: OpponentChoice::Person,
         name: black,
         open: false,
+        // Tournament games are played without help.
+        analysis: false,
     }
 }
 
