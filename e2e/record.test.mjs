@@ -1,12 +1,13 @@
 // Reviews the way players study: a variation tried on a finished game's review is analysed
 // and shown in the move tree; an uploaded SGF (its own rules, handicap and a variation) is
 // reviewed on its own page, a bad one refused with the node and why; the downloaded record
-// carries the analysis and `tengen check` reads it; the review screen fits a phone.
+// carries the analysis (and the variations the reader tried) and `tengen check` reads it;
+// the review screen fits a phone.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BASE, pt, stone, people, shot, createGame, joinGame } from './lib.mjs';
@@ -51,6 +52,14 @@ test('a variation played in a review is analysed and shown in the move tree', { 
     await black.waitForFunction(() => document.getElementById('nav-position').textContent === 'move 1 of 5');
     assert.equal(await black.isHidden('#nav-main'), true);
     assert.equal(await black.locator('#move-list li.variation').count(), 1, 'the variation stays in the tree');
+    // The download carries the variation tried here (W G7, B C7), and tengen check reads it.
+    const [download] = await Promise.all([black.waitForEvent('download'), black.click('#review-sgf')]);
+    const saved = readFileSync(await download.path(), 'utf8');
+    assert.match(saved, /;W\[gc\]C\[Move 2: W G7\n/, saved);
+    assert.match(saved, /;B\[cc\]/, saved);
+    const dir = mkdtempSync(join(tmpdir(), 'tengen-tried-'));
+    writeFileSync(join(dir, 'tried.sgf'), saved);
+    assert.match(execFileSync(process.env.TENGEN_BIN, ['check', join(dir, 'tried.sgf')]).toString(), /game 1: ok \(5 moves/);
     await black.selectOption('#graph-metric', 'lead');
     assert.ok(await black.locator('#winrate-graph text.axis-title').count() >= 2, 'the axes are labelled');
     await shot(black, '55-review-lead-graph');

@@ -18,7 +18,12 @@ pub const MAX_LEVEL: u8 = 10;
 
 /// Playouts per move at each level below [`MAX_LEVEL`] (level 1 first). Even level 1
 /// captures and saves stones: the priors put captures and escapes first.
-const LEVEL_PLAYOUTS: [u64; 9] = [30, 80, 200, 500, 1_000, 2_000, 4_000, 8_000, 16_000];
+///
+/// Spaced by the level ladder (BENCHMARKS.md): strength climbs steeply between 80 and 500
+/// playouts (the doubling table it replaced put about eight ranks between levels 2–3 and
+/// 3–4 on 9×9) and slowly above 1,000, so the steps are small low down and large high up,
+/// for neighbours a few ranks apart from a beginner to full strength.
+const LEVEL_PLAYOUTS: [u64; 9] = [30, 90, 140, 200, 280, 400, 700, 2_500, 10_000];
 
 /// The win rate below which the game is hopeless: the default of
 /// [`PlayerConfig::resign_below`], and what the player takes as hopeless when it does not

@@ -156,6 +156,17 @@ pub(crate) struct TriedView {
 
 type TriedKey = (usize, Vec<Option<Xy>>);
 
+/// Most variations tried on the page that one download of the record carries.
+pub(crate) const MAX_DOWNLOADED_VARIATIONS: usize = 200;
+
+/// A variation tried on the page, as the downloaded record carries it: its moves from the
+/// review's node `node`, with Tengen's view after each move where the page asked for one.
+pub(crate) struct TriedLine {
+    pub node: usize,
+    pub nodes: Vec<TreeNode>,
+    pub analyses: Vec<Option<PositionReview>>,
+}
+
 struct Progress {
     status: Status,
     tree: Arc<ReviewTree>,
@@ -248,6 +259,47 @@ impl Reviews {
             let p = locked(&r);
             (Arc::clone(&p.tree), p.positions.clone())
         })
+    }
+
+    /// Review `id`'s tree and positions, with `variations` (each a node and the moves tried
+    /// from it on the page) checked against its tree and given the analyses the page asked
+    /// for: what the download of the record with the reader's own variations holds.
+    ///
+    /// # Errors
+    /// [`AppError::NotFound`] for no such review; [`AppError::BadRequest`] for more than
+    /// [`MAX_DOWNLOADED_VARIATIONS`] variations, or one that cannot be played (saying which
+    /// and why).
+    pub(crate) fn analysed_with(
+        &self,
+        id: &str,
+        variations: Vec<(usize, Vec<Option<Xy>>)>,
+    ) -> Result<(Arc<ReviewTree>, Vec<PositionReview>, Vec<TriedLine>), AppError> {
+        if variations.len() > MAX_DOWNLOADED_VARIATIONS {
+            return Err(AppError::BadRequest(format!(
+                "{} variations: a download carries at most {MAX_DOWNLOADED_VARIATIONS}",
+                variations.len()
+            )));
+        }
+        let review = self.shared(id).ok_or_else(|| {
+            AppError::NotFound("no such review (it may have been forgotten: start it again)".into())
+        })?;
+        let p = locked(&review);
+        let mut lines = Vec::with_capacity(variations.len());
+        for (i, (node, moves)) in variations.into_iter().enumerate() {
+            let (_, nodes) = p
+                .tree
+                .try_moves(node, &moves)
+                .map_err(|why| AppError::BadRequest(format!("variation {}: {why}", i + 1)))?;
+            let analyses = (1..=moves.len())
+                .map(|n| p.tried.get(&(node, moves[..n].to_vec())).cloned())
+                .collect();
+            lines.push(TriedLine {
+                node,
+                nodes,
+                analyses,
+            });
+        }
+        Ok((Arc::clone(&p.tree), p.positions.clone(), lines))
     }
 
     /// Starts reviewing finished `game` as review `id` (or gives the review already started).

@@ -170,4 +170,37 @@ function setupVariations() {
   });
   $('nav-main').onclick = backToMainLine;
   $('variation-pass').onclick = () => tryMove(null, null);
+  $('review-sgf').addEventListener('click', downloadWithVariations);
+}
+
+/** The variations tried on this page, each as its last node's moves from its base node. */
+function triedVariations() {
+  return [...V.nodes.values()]
+    .filter((n) => n.moves.length && !n.children.length)
+    .map((n) => ({ node: n.base, moves: n.moves }));
+}
+
+/** The record with the analysis, and this page's tried variations when it has any (the
+ *  link alone gives the record without them). */
+async function downloadWithVariations(e) {
+  const variations = triedVariations();
+  if (!variations.length) return;
+  e.preventDefault();
+  const headers = { 'content-type': 'application/json' };
+  if (csrfToken) headers['x-csrf-token'] = csrfToken;
+  const res = await fetch(`/api/reviews/${A.rid}/sgf`, { method: 'POST', headers, body: JSON.stringify({ variations }) });
+  if (!res.ok) {
+    let message = res.statusText;
+    try { message = (await res.json()).error || message; } catch (_) { /* not JSON */ }
+    $('notice').textContent = 'The download failed: ' + message;
+    return;
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = (res.headers.get('content-disposition') || '').match(/filename="([^"]+)"/)?.[1] || 'tengen-review.sgf';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }

@@ -40,7 +40,10 @@ pub(crate) fn routes<H: Host>() -> Router<H> {
         )
         .route("/api/reviews/{id}", get(progress::<H>))
         .route("/api/reviews/{id}/try", post(try_variation::<H>))
-        .route("/api/reviews/{id}/sgf", get(download::<H>))
+        .route(
+            "/api/reviews/{id}/sgf",
+            get(download::<H>).post(download_with_variations::<H>),
+        )
 }
 
 /// `POST /api/reviews` with an SGF record as the body: starts its review under a new,
@@ -152,9 +155,44 @@ async fn download<H: Host>(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let (tree, positions) = host.reviews().analysed(&id).ok_or_else(missing)?;
-    let text = tokio::task::spawn_blocking(move || super::sgf_out::write(&tree, &positions))
-        .await
-        .map_err(|_| AppError::Internal("writing the reviewed record failed".into()))?;
+    sgf_attachment(&id, tree, positions, Vec::new()).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Download {
+    /// The variations the reader tried on the page, as `POST /api/reviews/{id}/try` took them.
+    variations: Vec<Tried>,
+}
+
+/// `POST /api/reviews/{id}/sgf` `{variations: [{node, moves}, …]}`: the record with the
+/// analysis so far and the reader's own tried variations in it (each page keeps its own;
+/// the server does not share one reader's variations with the others).
+async fn download_with_variations<H: Host>(
+    State(host): State<H>,
+    Path(id): Path<String>,
+    body: Result<Json<Download>, axum::extract::rejection::JsonRejection>,
+) -> Result<Response, AppError> {
+    let variations = form(body)?
+        .variations
+        .into_iter()
+        .map(|t| (t.node, t.moves))
+        .collect();
+    let (tree, positions, tried) = host.reviews().analysed_with(&id, variations)?;
+    sgf_attachment(&id, tree, positions, tried).await
+}
+
+/// The reviewed record, written off the async runtime, as a file to save.
+async fn sgf_attachment(
+    id: &str,
+    tree: std::sync::Arc<ReviewTree>,
+    positions: Vec<super::PositionReview>,
+    tried: Vec<super::TriedLine>,
+) -> Result<Response, AppError> {
+    let text =
+        tokio::task::spawn_blocking(move || super::sgf_out::write(&tree, &positions, &tried))
+            .await
+            .map_err(|_| AppError::Internal("writing the reviewed record failed".into()))?;
     let name: String = id.chars().take(8).collect();
     Ok((
         [

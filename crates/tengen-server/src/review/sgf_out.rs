@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use tengen_core::{Color, Game, Move, move_text, parse_move};
 use tengen_sgf::{GameTree, NodeId, game_to_tree, point_text};
 
-use super::{PositionReview, ReviewTree, tree::move_of};
+use super::{PositionReview, ReviewTree, TriedLine, tree::move_of};
+use crate::wire::Xy;
 
 fn push(tree: &mut GameTree, node: NodeId, id: &str, value: String) {
     // Identifiers are constants and every value is one text: this cannot fail.
@@ -47,20 +48,23 @@ pub(crate) fn points_lost(mover: Color, before: &PositionReview, after: &Positio
     (sign * (before.black_lead - after.black_lead)).max(0.0)
 }
 
+/// The move a comment is about: its number, who played it and where.
+struct Played {
+    ply: usize,
+    color: Color,
+    mv: Move,
+}
+
 fn analysis_comment(
-    tree: &ReviewTree,
-    node: usize,
+    size: tengen_core::BoardSize,
+    played: Option<Played>,
     here: &PositionReview,
     before: Option<&PositionReview>,
 ) -> String {
-    let size = tree.start.size();
-    let n = &tree.nodes[node];
     let mut lines = Vec::new();
-    if let Some(color) = n.color {
-        let mv = move_of(n.at);
+    if let Some(Played { ply, color, mv }) = played {
         lines.push(format!(
-            "Move {}: {} {}",
-            n.ply,
+            "Move {ply}: {} {}",
             color.letter(),
             move_text(mv, size)
         ));
@@ -122,8 +126,13 @@ fn preferred_variation(tree: &mut GameTree, parent: NodeId, game: &Game, here: &
     }
 }
 
-/// The record of `review` with the analysis of `positions` in it.
-pub(crate) fn write(review: &ReviewTree, positions: &[PositionReview]) -> String {
+/// The record of `review` with the analysis of `positions` in it, and the variations `tried`
+/// on the page (a tried move the record already has joins the record's node).
+pub(crate) fn write(
+    review: &ReviewTree,
+    positions: &[PositionReview],
+    tried: &[TriedLine],
+) -> String {
     let by_node: HashMap<usize, &PositionReview> = positions.iter().map(|p| (p.node, p)).collect();
     let mut sgf = game_to_tree(&review.start);
     let root = sgf.root();
@@ -161,17 +170,19 @@ pub(crate) fn write(review: &ReviewTree, positions: &[PositionReview]) -> String
             .parent
             .and_then(|p| by_node.get(&p))
             .copied();
-        push(
+        let n = &review.nodes[node];
+        let played = n.color.map(|color| Played {
+            ply: n.ply,
+            color,
+            mv: move_of(n.at),
+        });
+        annotate(
             &mut sgf,
             ids[node],
-            "C",
-            analysis_comment(review, node, here, before),
-        );
-        push(
-            &mut sgf,
-            ids[node],
-            "SBKV",
-            format!("{:.1}", here.black_winrate * 100.0),
+            review.start.size(),
+            played,
+            here,
+            before,
         );
         if let Some(&child) = first_child.get(&node) {
             let played = move_of(review.nodes[child].at);
@@ -180,5 +191,71 @@ pub(crate) fn write(review: &ReviewTree, positions: &[PositionReview]) -> String
             }
         }
     });
+    add_tried(&mut sgf, review, &ids, &by_node, tried);
     tengen_sgf::write(&[sgf])
+}
+
+/// The analysis of a position as the record carries it: a comment and Sabaki's `SBKV`.
+fn annotate(
+    sgf: &mut GameTree,
+    id: NodeId,
+    size: tengen_core::BoardSize,
+    played: Option<Played>,
+    here: &PositionReview,
+    before: Option<&PositionReview>,
+) {
+    push(sgf, id, "C", analysis_comment(size, played, here, before));
+    push(
+        sgf,
+        id,
+        "SBKV",
+        format!("{:.1}", here.black_winrate * 100.0),
+    );
+}
+
+/// The variations tried on the page, under the nodes they leave from. A move the record (or
+/// an earlier tried variation) already has at that point is that node, not a second one.
+fn add_tried(
+    sgf: &mut GameTree,
+    review: &ReviewTree,
+    ids: &[NodeId],
+    by_node: &HashMap<usize, &PositionReview>,
+    tried: &[TriedLine],
+) {
+    type Child = (NodeId, Option<Color>, Option<Xy>);
+    let mut children: HashMap<Child, NodeId> = review
+        .nodes
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(i, n)| Some(((ids[n.parent?], n.color, n.at), ids[i])))
+        .collect();
+    let size = review.start.size();
+    for line in tried {
+        let mut at = ids[line.node];
+        let mut before = by_node.get(&line.node).copied();
+        for (n, here) in line.nodes.iter().zip(&line.analyses) {
+            let key = (at, n.color, n.at);
+            at = match children.get(&key) {
+                Some(&known) => known,
+                None => {
+                    let id = sgf.add_child(at);
+                    if let Some(color) = n.color {
+                        move_property(sgf, id, color, move_of(n.at));
+                        if let Some(here) = here {
+                            let played = Played {
+                                ply: n.ply,
+                                color,
+                                mv: move_of(n.at),
+                            };
+                            annotate(sgf, id, size, Some(played), here, before);
+                        }
+                    }
+                    children.insert(key, id);
+                    id
+                }
+            };
+            before = here.as_ref();
+        }
+    }
 }

@@ -183,36 +183,41 @@ fn a_tried_variation_is_played_from_its_node_and_an_illegal_move_says_why() {
     );
 }
 
-#[test]
-fn the_record_written_back_carries_the_analysis_and_replays() {
-    let tree = ReviewTree::from_sgf(b"(;SZ[9]KM[6.5];B[ee];W[cc](;B[gg])(;B[cg]))").unwrap();
-    let position = |node: usize, best: Xy| PositionReview {
+/// Tengen's view of `ply` moves into `tree`'s game, as a search might give it: Black ahead
+/// by 3.5 with a 62.5 % chance, preferring `best`.
+fn analysis(tree: &ReviewTree, node: usize, ply: usize, best: Xy) -> PositionReview {
+    let size = tree.start.size();
+    let best_text = tengen_core::move_text(tree::move_of(Some(best)), size);
+    PositionReview {
         node,
-        ply: tree.nodes[node].ply,
+        ply,
         black_winrate: 0.625,
         black_lead: 3.5,
-        to_move: if tree.nodes[node].ply.is_multiple_of(2) {
+        to_move: if ply.is_multiple_of(2) {
             Color::Black
         } else {
             Color::White
         },
         best: Some(best),
-        best_text: tengen_core::move_text(tree::move_of(Some(best)), tree.start.size()),
-        pv: vec![tengen_core::move_text(
-            tree::move_of(Some(best)),
-            tree.start.size(),
-        )],
+        pv: vec![best_text.clone()],
+        best_text,
         candidates: vec![],
         ownership: vec![],
         playouts: 2000,
-    };
+    }
+}
+
+#[test]
+fn the_record_written_back_carries_the_analysis_and_replays() {
+    let tree = ReviewTree::from_sgf(b"(;SZ[9]KM[6.5];B[ee];W[cc](;B[gg])(;B[cg]))").unwrap();
+    let position = |node: usize, best: Xy| analysis(&tree, node, tree.nodes[node].ply, best);
     // Tengen prefers C3 to White's C7 at node 1, and agrees with G3 at node 2.
     let positions = [
         position(0, [4, 4]),
         position(1, [2, 6]),
         position(2, [6, 6]),
     ];
-    let text = sgf_out::write(&tree, &positions);
+    let text = sgf_out::write(&tree, &positions, &[]);
     assert!(text.contains("SBKV[62.5]"), "{text}");
     assert!(
         text.contains("Black's win rate: 62.5% · Score lead: B+3.5"),
@@ -233,4 +238,81 @@ fn the_record_written_back_carries_the_analysis_and_replays() {
     assert_eq!(second.children().count(), 2);
     let third = game.main_line().nth(2).unwrap();
     assert_eq!(third.children().count(), 2);
+}
+
+#[test]
+fn the_readers_tried_variations_go_into_the_record_joining_moves_it_already_has() {
+    // Main line: B E5, W C7, B G3; the record's variation B C3 at move 3.
+    let tree = ReviewTree::from_sgf(b"(;SZ[9]KM[6.5];B[ee];W[cc](;B[gg])(;B[cg]))").unwrap();
+    let line = |node: usize, moves: &[Option<Xy>], analysed: bool| {
+        let (_, nodes) = tree.try_moves(node, moves).unwrap();
+        let analyses = nodes
+            .iter()
+            .map(|n| analysed.then(|| analysis(&tree, node, n.ply, [4, 2])))
+            .collect();
+        TriedLine {
+            node,
+            nodes,
+            analyses,
+        }
+    };
+    let tried = [
+        // White G7 instead of C7, analysed on the page.
+        line(1, &[Some([6, 2])], true),
+        // The record's own B C3, then White D6: C3 is the record's node, D6 is new.
+        line(2, &[Some([2, 6]), Some([3, 3])], false),
+    ];
+    let text = sgf_out::write(&tree, &[], &tried);
+    assert!(
+        text.contains("W[gc]C[Move 2: W G7\nBlack's win rate: 62.5%"),
+        "{text}"
+    );
+    assert!(text.contains("SBKV[62.5]"), "{text}");
+    assert_eq!(
+        text.matches("B[cg]").count(),
+        1,
+        "joined, not repeated: {text}"
+    );
+    let read = tengen_sgf::parse(text.as_bytes(), tengen_sgf::Mode::Strict).unwrap();
+    let game = &read.games[0];
+    let replayed = tengen_sgf::replay(game, &tengen_sgf::ReplayOptions::default()).unwrap();
+    assert_eq!(
+        replayed.game.moves().len(),
+        3,
+        "the main line is still the record's"
+    );
+    let after_black = game.main_line().nth(1).unwrap();
+    assert_eq!(after_black.children().count(), 2, "W C7 and the tried W G7");
+    let after_white = game.main_line().nth(2).unwrap();
+    assert_eq!(
+        after_white.children().count(),
+        2,
+        "B G3 and the record's B C3"
+    );
+    let c3 = after_white.children().nth(1).unwrap();
+    assert_eq!(
+        c3.children().count(),
+        1,
+        "the tried W D6 under the record's C3"
+    );
+}
+
+#[tokio::test]
+async fn a_download_refuses_a_tried_variation_that_does_not_replay_saying_which() {
+    let reviews = Reviews::new(SearchPool::new(1), limits());
+    let tree = ReviewTree::from_sgf(b"(;SZ[5];B[bb];W[ab];B[dd])").unwrap();
+    reviews.start_tree("r1", tree).unwrap();
+    let e = reviews
+        .analysed_with("r1", vec![(0, vec![None]), (3, vec![Some([1, 1])])])
+        .err()
+        .unwrap();
+    assert!(
+        matches!(&e, AppError::BadRequest(m) if m == "variation 2: White B4 is illegal: the point is occupied"),
+        "{e:?}"
+    );
+    let too_many = vec![(0, vec![]); MAX_DOWNLOADED_VARIATIONS + 1];
+    assert!(matches!(
+        reviews.analysed_with("r1", too_many),
+        Err(AppError::BadRequest(_))
+    ));
 }
