@@ -289,6 +289,10 @@ impl crate::review::routes::Host for AppState {
         &self.0.reviews
     }
 
+    fn db(&self) -> crate::store::ClubDb {
+        self.0.store.club()
+    }
+
     fn admit_upload(&self, ip: std::net::IpAddr) -> Result<(), AppError> {
         self.0.creations.take(ip).map_err(|wait| {
             AppError::TooMany(format!(

@@ -42,6 +42,7 @@ use tokio::sync::Semaphore;
 
 use crate::{error::AppError, history::board_text, own::SearchPool, wire::Xy};
 
+mod kept;
 mod position;
 pub(crate) mod routes;
 mod search;

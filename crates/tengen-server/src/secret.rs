@@ -2,7 +2,8 @@
 
 use sha2::{Digest, Sha256};
 
-fn hex(bytes: &[u8]) -> String {
+/// `bytes` as lowercase hex digits, two a byte.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -23,10 +24,14 @@ pub(crate) fn new_id() -> String {
     hex(&random::<8>())
 }
 
+/// Whether `token` has the shape [`new_token`] gives (so junk never reaches the database).
+pub(crate) fn looks_like_token(token: &str) -> bool {
+    token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// The stored form of a secret, or `None` if `token` is not a secret's shape.
 pub(crate) fn hash(token: &str) -> Option<String> {
-    (token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit()))
-        .then(|| hex(&Sha256::digest(token.to_ascii_lowercase().as_bytes())))
+    looks_like_token(token).then(|| hex(&Sha256::digest(token.to_ascii_lowercase().as_bytes())))
 }
 
 /// Whether `id` has a game id's shape (so junk never reaches the database).

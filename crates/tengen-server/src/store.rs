@@ -470,6 +470,23 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         );
         CREATE INDEX tournament_games_pending ON tournament_games(done);",
     },
+    // 6: uploaded records under review, so that a review's link outlives a restart. The
+    // record is kept as the uploader's bytes (hex), whatever its charset: reading it again
+    // gives the same tree.
+    Migration {
+        sqlite: "CREATE TABLE reviews (
+            id TEXT PRIMARY KEY,
+            record TEXT NOT NULL,
+            created_ms INTEGER NOT NULL
+        );
+        CREATE INDEX reviews_created ON reviews(created_ms);",
+        postgres: "CREATE TABLE reviews (
+            id TEXT PRIMARY KEY,
+            record TEXT NOT NULL,
+            created_ms BIGINT NOT NULL
+        );
+        CREATE INDEX reviews_created ON reviews(created_ms);",
+    },
 ];
 
 /// The schema version this program writes: the number of migrations it knows.

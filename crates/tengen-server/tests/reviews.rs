@@ -228,3 +228,29 @@ async fn a_variation_tried_on_a_finished_games_review_is_analysed_and_an_illegal
     .await;
     assert_eq!(status, 404);
 }
+
+crate::for_each_db!(an_uploaded_records_review_link_outlives_a_restart);
+
+/// A restart is a second server on the same database: the first forgot nothing it was not
+/// told to, but the second has nothing in memory.
+async fn an_uploaded_records_review_link_outlives_a_restart(db: crate::common::Db) {
+    let (first, _) = crate::club::server(&db, crate::club::config()).await;
+    let (status, started) = post_raw(first, "/api/reviews", RECORD.as_bytes()).await;
+    assert_eq!(status, 201, "{started}");
+    let id = started["id"].as_str().unwrap().to_owned();
+
+    let (second, _) = crate::club::server(&db, crate::club::config()).await;
+    let again = until_done(second, &id).await;
+    assert_eq!(again["moves"], started["moves"], "{again}");
+    assert_eq!(
+        again["tree"], started["tree"],
+        "the same record, variations and all"
+    );
+    let (status, sgf) = http_text(second, "GET", &format!("/api/reviews/{id}/sgf"), None).await;
+    assert_eq!(status, 200);
+    assert!(sgf.contains("PB[Ann]") && sgf.contains("SBKV["), "{sgf}");
+
+    let unknown = "0123456789abcdef0123456789abcdef";
+    let (status, v) = http(second, "GET", &format!("/api/reviews/{unknown}"), None).await;
+    assert_eq!(status, 404, "{v}");
+}

@@ -18,7 +18,9 @@ use super::{ReviewTree, Reviews, UPLOAD_LIMIT};
 use crate::{
     error::{AppError, form},
     limits::peer_ip,
+    record::now_ms,
     secret,
+    store::ClubDb,
     wire::Xy,
 };
 
@@ -29,6 +31,8 @@ pub(crate) trait Host: Clone + Send + Sync + 'static {
     /// Counts an upload from `ip` against the allowance for new games (a review costs as
     /// much search as a game against Tengen).
     fn admit_upload(&self, ip: IpAddr) -> Result<(), AppError>;
+    /// The database that keeps uploaded records.
+    fn db(&self) -> ClubDb;
 }
 
 pub(crate) fn routes<H: Host>() -> Router<H> {
@@ -87,13 +91,35 @@ async fn upload<H: Host>(
     host.admit_upload(peer_ip(peer.as_deref()))?;
     // Reading and checking a record of 1 MiB takes milliseconds; off the async threads all
     // the same.
-    let tree = tokio::task::spawn_blocking(move || ReviewTree::from_sgf(&bytes))
+    let record = bytes.clone();
+    let tree = tokio::task::spawn_blocking(move || ReviewTree::from_sgf(&record))
         .await
         .map_err(|_| AppError::Internal("reading an uploaded record failed".into()))?
         .map_err(AppError::BadRequest)?;
     let id = secret::new_token();
     let view = host.reviews().start_tree(&id, tree)?;
+    super::kept::keep(&host.db(), &id, &bytes, now_ms())
+        .await
+        .map_err(|e| AppError::Unavailable(format!("the record could not be kept: {e}")))?;
     Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+/// Starts review `id` again from its kept record when the server no longer has it in memory
+/// (after a restart, or when it was forgotten to make room): its link keeps working.
+async fn revive<H: Host>(host: &H, id: &str) -> Result<(), AppError> {
+    if host.reviews().get(id, usize::MAX).is_some() || !secret::looks_like_token(id) {
+        return Ok(());
+    }
+    let kept = super::kept::kept(&host.db(), id)
+        .await
+        .map_err(|e| AppError::Unavailable(format!("the kept record could not be read: {e}")))?;
+    let Some(bytes) = kept else { return Ok(()) };
+    let tree = tokio::task::spawn_blocking(move || ReviewTree::from_sgf(&bytes))
+        .await
+        .map_err(|_| AppError::Internal("reading a kept record failed".into()))?
+        .map_err(|e| AppError::Internal(format!("the kept record no longer reads: {e}")))?;
+    host.reviews().start_tree(id, tree)?;
+    Ok(())
 }
 
 #[derive(Deserialize)]
@@ -105,8 +131,8 @@ struct ProgressQuery {
 
 fn missing() -> AppError {
     AppError::NotFound(
-        "no such review: the link is wrong, or the server has forgotten it (reviews are kept \
-         in memory; upload the record again)"
+        "no such review: the link is wrong, or it is a finished game's review the server \
+         has forgotten since (open the game and review it again)"
             .into(),
     )
 }
@@ -118,6 +144,7 @@ async fn progress<H: Host>(
     Path(id): Path<String>,
     Query(query): Query<ProgressQuery>,
 ) -> Result<Response, AppError> {
+    revive(&host, &id).await?;
     host.reviews()
         .get(&id, query.from)
         .map(|view| Json(view).into_response())
@@ -142,6 +169,7 @@ async fn try_variation<H: Host>(
     body: Result<Json<Tried>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Response, AppError> {
     let tried = form(body)?;
+    revive(&host, &id).await?;
     let view = host
         .reviews()
         .try_variation(&id, tried.node, tried.moves)
@@ -154,6 +182,7 @@ async fn download<H: Host>(
     State(host): State<H>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
+    revive(&host, &id).await?;
     let (tree, positions) = host.reviews().analysed(&id).ok_or_else(missing)?;
     sgf_attachment(&id, tree, positions, Vec::new()).await
 }
@@ -178,6 +207,7 @@ async fn download_with_variations<H: Host>(
         .into_iter()
         .map(|t| (t.node, t.moves))
         .collect();
+    revive(&host, &id).await?;
     let (tree, positions, tried) = host.reviews().analysed_with(&id, variations)?;
     sgf_attachment(&id, tree, positions, tried).await
 }
