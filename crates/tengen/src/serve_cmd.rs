@@ -346,6 +346,21 @@ mod tests {
     }
 
     #[test]
+    fn reviews_are_tengens_own_unless_an_analysis_engine_is_given() {
+        let defaults = config(&Command::parse_from(["serve"]).serve).unwrap();
+        assert_eq!(defaults.analysis_engine, None);
+        let args = Command::parse_from([
+            "serve",
+            "--analysis-engine",
+            "katago analysis -config 'my analysis.cfg'",
+        ]);
+        assert_eq!(
+            config(&args.serve).unwrap().analysis_engine.as_deref(),
+            Some("katago analysis -config 'my analysis.cfg'")
+        );
+    }
+
+    #[test]
     fn addr_takes_a_host_name_and_says_how_to_give_a_bare_port() {
         assert_eq!(
             listen_addr("127.0.0.1:8080").unwrap(),
