@@ -84,7 +84,8 @@ pub struct ServerConfig {
     /// A program that speaks KataGo's JSON analysis protocol (`katago analysis -config ...
     /// -model ...`, or `tengen analysis`), as a command line: reviews ask it instead of
     /// Tengen's own search, each answer within [`ServerConfig::engine_timeout`]. It is
-    /// started with the server; when it fails, the review goes on with Tengen's own engine.
+    /// started with the server; a position it refuses or fails on is reviewed by Tengen's own
+    /// engine (see `review/search.rs`).
     /// Default none: Tengen's own engine reviews.
     pub analysis_engine: Option<String>,
 }

@@ -146,8 +146,9 @@ pub(crate) struct ReviewView {
     /// Searched positions, in the order they were searched, from the `from`-th on.
     pub positions: Vec<PositionReview>,
     pub mistakes: Vec<Mistake>,
-    /// The external analysis engine failed during this review, and why: Tengen's own engine
-    /// reviewed the positions from there on.
+    /// The external analysis engine's last failure during this review, where and why:
+    /// Tengen's own engine reviewed that position (a refused one) or the positions from
+    /// there on (an engine that broke).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_failure: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]

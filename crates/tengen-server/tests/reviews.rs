@@ -291,6 +291,31 @@ async fn a_review_and_a_tried_variation_show_the_external_engines_numbers() {
 }
 
 #[tokio::test]
+async fn a_position_the_external_engine_refuses_is_reviewed_by_tengens_own_engine() {
+    let addr = start_server_with_fake_kata("--refuse-turn 1").await;
+    let (status, started) = post_raw(addr, "/api/reviews", RECORD.as_bytes()).await;
+    assert_eq!(status, 201, "{started}");
+    let id = started["id"].as_str().unwrap().to_owned();
+    let done = until_done(addr, &id).await;
+    let by_fake: Vec<bool> = done["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["playouts"] == 80)
+        .collect();
+    assert_eq!(
+        by_fake,
+        [true, false, true, true, true, true],
+        "only position 1 by Tengen: {done}"
+    );
+    let failure = done["engine_failure"].as_str().unwrap();
+    assert!(
+        failure.contains("refused position 1") && failure.contains("Illegal move 2: D4"),
+        "{failure}"
+    );
+}
+
+#[tokio::test]
 async fn a_review_goes_on_with_tengens_own_engine_when_the_external_one_dies() {
     let addr = start_server_with_fake_kata("--fail-after 2").await;
     let (status, started) = post_raw(addr, "/api/reviews", RECORD.as_bytes()).await;

@@ -37,9 +37,9 @@ pub(crate) struct ServeArgs {
     /// records with instead of Tengen's own engine: e.g. `--analysis-engine "katago
     /// analysis -config analysis.cfg -model model.bin.gz"`, or `"tengen analysis --max-visits
     /// 2000"`. Its visits, threads and hardware are its own settings. Started with the
-    /// server; each position must be answered within --engine-timeout. If it fails (exits,
-    /// hangs, answers garbage or an error), the review goes on with Tengen's own engine and
-    /// says so, and the next review starts it again.
+    /// server; each position must be answered within --engine-timeout. A position it refuses
+    /// is reviewed by Tengen's own engine; if it exits, hangs or answers garbage, the rest of
+    /// the review is (and says so), and the next review starts it again.
     #[arg(long, value_name = "CMD")]
     analysis_engine: Option<String>,
     /// Searches of Tengen's own player that run at once, one thread each (default: the

@@ -5,8 +5,10 @@
 //! instead of Tengen's own search. It runs its own threads, so it takes no worker of the
 //! search pool. When it fails (it exited, hung past the engine timeout, answered garbage or
 //! refused the position), the position is searched by Tengen's own engine after all, with a
-//! warning in the log; a review stops asking an engine that failed it, and says so
-//! ([`super::ReviewView::engine_failure`]), while the next review asks it again (restarted).
+//! warning in the log, and the review says so ([`super::ReviewView::engine_failure`]). An
+//! engine that refused a position is asked the next one; one that broke (and was killed) is
+//! not asked again in that review, so that a dead engine does not cost a restart a
+//! position, and the next review starts it again.
 
 use std::sync::{Arc, atomic::AtomicBool};
 
@@ -154,6 +156,17 @@ pub(super) async fn run(
                     drop(p);
                     cursor = Some((node, game));
                     continue;
+                }
+                Err(e @ ClientError::Refused { .. }) => {
+                    tracing::warn!(
+                        "the analysis engine {:?} refused node {node} of a review ({e}); \
+                         Tengen's own engine reviews it",
+                        engine.command()
+                    );
+                    locked(&progress).engine_failure = Some(format!(
+                        "the analysis engine refused position {node} ({e}); Tengen's own \
+                         engine reviewed it"
+                    ));
                 }
                 Err(e) => {
                     tracing::warn!(
