@@ -29,6 +29,14 @@ pub enum ClientError {
     /// The engine exited or closed its output.
     #[error("the engine exited (while answering {0:?})")]
     Crashed(String),
+    /// An analysis engine exited or closed its output.
+    #[error("the engine exited (while answering {command:?}){}", last_words(.stderr))]
+    Exited {
+        /// The query.
+        command: String,
+        /// Its last lines on standard error (at most a few).
+        stderr: Vec<String>,
+    },
     /// No complete answer before the deadline.
     #[error("no answer to {command:?} within {timeout:?}")]
     Timeout {
@@ -53,6 +61,15 @@ pub enum ClientError {
         /// The engine's message.
         message: String,
     },
+}
+
+/// What an engine said on standard error before it exited, for its error message.
+fn last_words(stderr: &[String]) -> String {
+    if stderr.is_empty() {
+        String::new()
+    } else {
+        format!("; its last words on stderr: {}", stderr.join(" / "))
+    }
 }
 
 /// One line of the engine's output, or its end.

@@ -24,7 +24,7 @@
 
 mod query;
 mod response;
-mod rules;
+pub(crate) mod rules;
 
 use std::{
     cmp::{Ordering as Order, Reverse},

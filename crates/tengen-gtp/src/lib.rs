@@ -35,6 +35,9 @@
 //! several positions at once ([`AnalysisOptions`]). `tengen analysis` runs it; KaTrain
 //! drives it.
 //!
+//! [`KataEngine`] is the other side: it runs an external program that speaks the protocol
+//! (KataGo, or `tengen analysis`) and asks it about positions, as the server's reviews do.
+//!
 //! # The referee
 //!
 //! [`run_match`] starts both engines as child processes, plays [`MatchConfig::games`] games,
@@ -48,6 +51,7 @@ mod analysis;
 mod client;
 mod engine;
 mod kata_analysis;
+mod kata_client;
 mod player;
 mod protocol;
 mod referee;
@@ -55,6 +59,7 @@ mod referee;
 pub use client::{ClientError, GtpProcess};
 pub use engine::{ENGINE_NAME, Engine};
 pub use kata_analysis::{AnalysisOptions, Perspective, serve_analysis};
+pub use kata_client::{KataAnalysis, KataEngine, KataMoveInfo};
 pub use player::{
     PlayerOptions, default_threads, parse_level, parse_playouts, parse_seconds, parse_threads,
     parse_tune,

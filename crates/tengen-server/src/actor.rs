@@ -186,12 +186,12 @@ pub(crate) fn spawn(
                 let seat = seat::Seat {
                     color,
                     name: engine,
-                    timeout: config.engine_timeout,
+                    timeout: actor.config.engine_timeout,
                 };
                 if own {
                     let level = level.unwrap_or(seat::DEFAULT_LEVEL);
                     let pool = searches.clone();
-                    let pace = config.engine_human_pace;
+                    let pace = actor.config.engine_human_pace;
                     tokio::spawn(own::run(seat, level, pace, pool, snap_rx, tx.clone()));
                 } else {
                     // A GTP engine the server (still) offers.

@@ -12,7 +12,7 @@ pub const CHECKPOINT_ENV: &str = "TENGEN_CLOCK_CHECKPOINT_MS";
 /// reverse proxy sees one address for everyone and should raise them (or set them at the
 /// proxy); and three caps count for the whole server, whatever the addresses: connections,
 /// games running, and new games a minute.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServerConfig {
     /// While a clock runs, the actor records the time spent on the turn this often, so a
     /// crash loses at most this much of a player's thinking time. Default 5 s; at least
@@ -81,6 +81,13 @@ pub struct ServerConfig {
     /// their strength would (a second or three; see `own::human_pace`) rather than answering
     /// at once. Default on; tests that time the engine's answers turn it off.
     pub engine_human_pace: bool,
+    /// A program that speaks KataGo's JSON analysis protocol (`katago analysis -config ...
+    /// -model ...`, or `tengen analysis`), as a command line: reviews ask it instead of
+    /// Tengen's own search, each answer within [`ServerConfig::engine_timeout`]. It is
+    /// started with the server; a position it refuses or fails on is reviewed by Tengen's own
+    /// engine (see `review/search.rs`).
+    /// Default none: Tengen's own engine reviews.
+    pub analysis_engine: Option<String>,
 }
 
 impl Default for ServerConfig {
@@ -108,6 +115,7 @@ impl Default for ServerConfig {
             session_ttl: Duration::from_secs(30 * 24 * 3600),
             hash_workers: (std::thread::available_parallelism().map_or(1, usize::from) / 2).max(1),
             engine_human_pace: true,
+            analysis_engine: None,
         }
     }
 }

@@ -91,30 +91,49 @@ impl AppState {
         config: ServerConfig,
     ) -> AppState {
         let searches = crate::own::SearchPool::new(config.search_workers);
+        let analysis_engine = config.analysis_engine.as_deref().and_then(|command| {
+            match tengen_gtp::KataEngine::spawn(command, config.engine_timeout) {
+                Ok(engine) => Some(Arc::new(engine)),
+                Err(e) => {
+                    tracing::error!(
+                        "the analysis engine cannot start ({e}): reviews use Tengen's own engine"
+                    );
+                    None
+                }
+            }
+        });
         AppState(Arc::new(Inner {
             games: Mutex::new(HashMap::new()),
             loading: (0..LOADING_STRIPES)
                 .map(|_| tokio::sync::Mutex::new(()))
                 .collect(),
             engines,
-            config,
             searches: searches.clone(),
             reviews: crate::review::Reviews::new(
                 searches,
+                analysis_engine,
                 crate::review::ReviewLimits::for_workers(config.search_workers),
             ),
             creations: PerAddress::new(config.games_burst, config.games_refill),
             estimates: PerAddress::new(ESTIMATES_BURST, ESTIMATES_REFILL),
             all_creations: Shared::per_minute(config.max_games_per_minute),
-            club: Arc::new(crate::club::Club::new(store.club(), config)),
+            club: Arc::new(crate::club::Club::new(store.club(), config.clone())),
             store,
+            config,
         }))
+    }
+
+    /// The command line of the external analysis engine reviews are asked of, if one was
+    /// set ([`ServerConfig::analysis_engine`]) and could be started.
+    #[must_use]
+    pub fn analysis_engine(&self) -> Option<&str> {
+        self.0.reviews.analysis_engine()
     }
 
     /// The settings this server runs with.
     #[must_use]
     pub fn config(&self) -> ServerConfig {
-        self.0.config
+        self.0.config.clone()
     }
 
     /// Starts the actor of every started, unfinished game, so that their clocks and engines
@@ -254,7 +273,7 @@ impl AppState {
             Arc::clone(&self.0.store),
             &self.0.engines,
             &self.0.searches,
-            self.0.config,
+            self.0.config.clone(),
         );
         if let Ok(mut games) = self.0.games.lock() {
             games.insert(id.to_owned(), handle.clone());
@@ -762,10 +781,13 @@ async fn ws(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     Ok(match state.route_request(&id, &headers).await? {
-        Route::Here(handle) => {
-            crate::ws::upgrade(upgrade, handle, state.0.config, peer_ip(peer.as_deref()))
-        }
-        Route::There(holder) => forward::websocket(upgrade, holder, id, state.0.config),
+        Route::Here(handle) => crate::ws::upgrade(
+            upgrade,
+            handle,
+            state.0.config.clone(),
+            peer_ip(peer.as_deref()),
+        ),
+        Route::There(holder) => forward::websocket(upgrade, holder, id, state.0.config.clone()),
     })
 }
 

@@ -2,7 +2,10 @@
 //! an uploaded SGF record with its variations, and the page shows a win-rate graph, the
 //! best moves and the ownership map at any position, the moves that cost their player the
 //! most, and the analysis of any variation the player tries on the board. The reviewed
-//! record, with the analysis in it, downloads as SGF ([`sgf_out`]).
+//! record, with the analysis in it, downloads as SGF ([`sgf_out`]). With
+//! [`crate::ServerConfig::analysis_engine`] an external program that speaks KataGo's
+//! analysis protocol looks at the positions instead, in the same form ([`search`] says what
+//! happens when it fails).
 //!
 //! The cost is bounded so that reviews never starve live games:
 //! - each position gets a fixed playout budget ([`ReviewLimits::playouts`], by board size)
@@ -38,6 +41,7 @@ use std::{
 
 use serde::Serialize;
 use tengen_core::{Color, Game, Move};
+use tengen_gtp::KataEngine;
 use tokio::sync::Semaphore;
 
 use crate::{error::AppError, history::board_text, own::SearchPool, wire::Xy};
@@ -143,6 +147,11 @@ pub(crate) struct ReviewView {
     /// Searched positions, in the order they were searched, from the `from`-th on.
     pub positions: Vec<PositionReview>,
     pub mistakes: Vec<Mistake>,
+    /// The external analysis engine's last failure during this review, where and why:
+    /// Tengen's own engine reviewed that position (a refused one) or the positions from
+    /// there on (an engine that broke).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine_failure: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tree: Option<TreeView>,
 }
@@ -178,6 +187,7 @@ struct Progress {
     /// Searched variations tried on the page.
     tried: HashMap<TriedKey, PositionReview>,
     asked: Instant,
+    engine_failure: Option<String>,
 }
 
 impl Progress {
@@ -202,6 +212,7 @@ impl Progress {
                 &played,
                 size,
             ),
+            engine_failure: self.engine_failure.clone(),
             tree: (from == 0).then(|| TreeView {
                 size: size.get(),
                 komi: tree.start.komi().to_string(),
@@ -221,6 +232,8 @@ type Shared = Arc<Mutex<Progress>>;
 /// The reviews of this server.
 pub(crate) struct Reviews {
     pool: SearchPool,
+    /// The external analysis engine that reviews instead of Tengen's own search, if any.
+    external: Option<Arc<KataEngine>>,
     limits: ReviewLimits,
     slots: Arc<Semaphore>,
     tried_slots: Arc<Semaphore>,
@@ -232,14 +245,25 @@ fn locked(p: &Shared) -> std::sync::MutexGuard<'_, Progress> {
 }
 
 impl Reviews {
-    pub(crate) fn new(pool: SearchPool, limits: ReviewLimits) -> Reviews {
+    /// Reviews searched by Tengen's own engine on `pool`, or asked of `external`.
+    pub(crate) fn new(
+        pool: SearchPool,
+        external: Option<Arc<KataEngine>>,
+        limits: ReviewLimits,
+    ) -> Reviews {
         Reviews {
             pool,
+            external,
             limits,
             slots: Arc::new(Semaphore::new(limits.running.max(1))),
             tried_slots: Arc::new(Semaphore::new(limits.tried_at_once.max(1))),
             reviews: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The external analysis engine's command line, if reviews are asked of one.
+    pub(crate) fn analysis_engine(&self) -> Option<&str> {
+        self.external.as_deref().map(KataEngine::command)
     }
 
     fn shared(&self, id: &str) -> Option<Shared> {
@@ -367,6 +391,7 @@ impl Reviews {
             positions: Vec::new(),
             tried: HashMap::new(),
             asked: Instant::now(),
+            engine_failure: None,
         }));
         reviews.insert(id.to_owned(), Arc::clone(&progress));
         let view = locked(&progress).view(id, 0);
@@ -375,6 +400,7 @@ impl Reviews {
             tree,
             jobs,
             self.pool.clone(),
+            self.external.clone(),
             Arc::clone(&self.slots),
             self.limits,
         ));
@@ -417,9 +443,10 @@ impl Reviews {
                 "Tengen is analysing other variations; try again in a moment".into(),
             ));
         };
-        let position = search::search_one(&self.pool, self.limits, game, node)
-            .await
-            .ok_or_else(|| AppError::Internal("the variation's search failed".into()))?;
+        let position =
+            search::search_one(&self.pool, self.external.as_ref(), self.limits, game, node)
+                .await
+                .ok_or_else(|| AppError::Internal("the variation's search failed".into()))?;
         let mut p = locked(&review);
         if p.tried.len() >= TRIED_KEPT {
             p.tried.clear();

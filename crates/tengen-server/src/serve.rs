@@ -98,7 +98,7 @@ pub async fn serve_until(
         tokio::spawn(serve_connection(
             io,
             TowerToHyperService::new(service),
-            config,
+            config.clone(),
         ));
     }
 }

@@ -169,7 +169,7 @@ async fn connection(
     from: std::net::IpAddr,
 ) {
     let (mut sink, mut stream) = socket.split();
-    let why = match hello(&mut sink, &mut stream, &handle, config).await {
+    let why = match hello(&mut sink, &mut stream, &handle, &config).await {
         Ok((role, mut updates)) => {
             let why = serve(
                 &mut sink,
@@ -196,7 +196,7 @@ async fn hello(
     sink: &mut Sink,
     stream: &mut Stream,
     handle: &GameHandle,
-    config: ServerConfig,
+    config: &ServerConfig,
 ) -> Result<(Role, broadcast::Receiver<Arc<str>>), Close> {
     let refuse = |e: WireError| Close::with(CLOSE_POLICY, reason(&e));
     let token = loop {

@@ -241,7 +241,7 @@ async fn start_up_resumes_started_games_only_however_many_invitations_wait() {
         games_burst: 1000,
         ..config()
     };
-    let (addr, _) = start_server_at(&db, vec![], many).await;
+    let (addr, _) = start_server_at(&db, vec![], many.clone()).await;
     for _ in 0..40 {
         let (status, body) = http(addr, "POST", "/api/games", Some(form("aga"))).await;
         assert_eq!(status, 201, "{body}");

@@ -1,6 +1,7 @@
 //! Reviews over HTTP: an uploaded record reviewed with its variations, a variation tried on a
 //! finished game's review, the record downloaded with the analysis, and bad uploads refused
-//! early with the node and why.
+//! early with the node and why; reviews by an external analysis engine (a fake one in
+//! Python that speaks KataGo's protocol), and what happens when it dies.
 
 use std::{net::SocketAddr, time::Duration};
 
@@ -10,7 +11,9 @@ use tokio::{
     net::TcpStream,
 };
 
-use crate::common::{form, http, http_text, seated, start_server};
+use tengen_server::ServerConfig;
+
+use crate::common::{form, http, http_text, seated, start_server, start_server_with};
 
 /// `POST` of `body` as it is (an SGF record, not JSON): the status and the JSON answer.
 async fn post_raw(addr: SocketAddr, path: &str, body: &[u8]) -> (u16, Value) {
@@ -253,4 +256,104 @@ async fn an_uploaded_records_review_link_outlives_a_restart(db: crate::common::D
     let unknown = "0123456789abcdef0123456789abcdef";
     let (status, v) = http(second, "GET", &format!("/api/reviews/{unknown}"), None).await;
     assert_eq!(status, 404, "{v}");
+
+/// A server whose reviews ask the fake KataGo of `tests/fixtures/fake_kata.py`, with `args`.
+async fn start_server_with_fake_kata(args: &str) -> SocketAddr {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/fake_kata.py");
+    let config = ServerConfig {
+        analysis_engine: Some(format!("python3 '{script}' {args}")),
+        engine_timeout: Duration::from_secs(20),
+        ..ServerConfig::from_env()
+    };
+    start_server_with(vec![], config).await
+}
+
+#[tokio::test]
+async fn a_review_and_a_tried_variation_show_the_external_engines_numbers() {
+    let addr = start_server_with_fake_kata("").await;
+    let (status, started) = post_raw(addr, "/api/reviews", RECORD.as_bytes()).await;
+    assert_eq!(status, 201, "{started}");
+    let id = started["id"].as_str().unwrap().to_owned();
+    let done = until_done(addr, &id).await;
+    assert!(done.get("engine_failure").is_none(), "{done}");
+    let positions = done["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 6, "the main line and the variation");
+    for p in positions {
+        assert_eq!(p["black_winrate"], 0.625, "{p}");
+        assert_eq!(p["black_lead"], 3.5, "{p}");
+        assert_eq!(p["best_text"], "J9", "{p}");
+        assert_eq!(p["pv"], json!(["J9", "pass"]), "{p}");
+        assert_eq!(p["playouts"], 80, "{p}");
+        assert_eq!(p["candidates"][0]["visits"], 77, "{p}");
+        assert_eq!(p["candidates"][1]["text"], "pass", "{p}");
+        assert_eq!(p["candidates"][1]["black_winrate"], 0.25, "{p}");
+        let ownership = p["ownership"].as_array().unwrap();
+        assert_eq!(ownership.len(), 81);
+        assert!(ownership.iter().all(|o| o == 75), "{p}");
+    }
+    assert_eq!(
+        positions[1]["to_move"], "black",
+        "White moved first (handicap)"
+    );
+
+    let (status, sgf) = http_text(addr, "GET", &format!("/api/reviews/{id}/sgf"), None).await;
+    assert_eq!(status, 200);
+    assert!(sgf.contains("Black's win rate: 62.5%"), "{sgf}");
+
+    let (status, tried) = http(
+        addr,
+        "POST",
+        &format!("/api/reviews/{id}/try"),
+        Some(json!({"node": 0, "moves": [[8, 0]]})),
+    )
+    .await;
+    assert_eq!(status, 200, "{tried}");
+    assert_eq!(tried["position"]["black_winrate"], 0.625, "{tried}");
+    assert_eq!(
+        tried["position"]["best_text"], "H9",
+        "J9 is taken in the variation"
+    );
+}
+
+#[tokio::test]
+async fn a_position_the_external_engine_refuses_is_reviewed_by_tengens_own_engine() {
+    let addr = start_server_with_fake_kata("--refuse-turn 1").await;
+    let (status, started) = post_raw(addr, "/api/reviews", RECORD.as_bytes()).await;
+    assert_eq!(status, 201, "{started}");
+    let id = started["id"].as_str().unwrap().to_owned();
+    let done = until_done(addr, &id).await;
+    let by_fake: Vec<bool> = done["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["playouts"] == 80)
+        .collect();
+    assert_eq!(
+        by_fake,
+        [true, false, true, true, true, true],
+        "only position 1 by Tengen: {done}"
+    );
+    let failure = done["engine_failure"].as_str().unwrap();
+    assert!(
+        failure.contains("refused position 1") && failure.contains("Illegal move 2: D4"),
+        "{failure}"
+    );
+}
+
+#[tokio::test]
+async fn a_review_goes_on_with_tengens_own_engine_when_the_external_one_dies() {
+    let addr = start_server_with_fake_kata("--fail-after 2").await;
+    let (status, started) = post_raw(addr, "/api/reviews", RECORD.as_bytes()).await;
+    assert_eq!(status, 201, "{started}");
+    let id = started["id"].as_str().unwrap().to_owned();
+    let done = until_done(addr, &id).await;
+    let positions = done["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 6, "every position reviewed: {done}");
+    let by_fake: Vec<bool> = positions.iter().map(|p| p["playouts"] == 80).collect();
+    assert_eq!(by_fake, [true, true, false, false, false, false], "{done}");
+    let failure = done["engine_failure"].as_str().unwrap();
+    assert!(
+        failure.contains("position 2") && failure.contains("giving up as asked"),
+        "{failure}"
+    );
 }

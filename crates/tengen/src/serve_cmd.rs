@@ -33,6 +33,15 @@ pub(crate) struct ServeArgs {
     /// check); after that it has failed and its opponent may claim the game or abort it.
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     engine_timeout: f64,
+    /// A program that speaks KataGo's JSON analysis protocol, to review games and uploaded
+    /// records with instead of Tengen's own engine: e.g. `--analysis-engine "katago
+    /// analysis -config analysis.cfg -model model.bin.gz"`, or `"tengen analysis --max-visits
+    /// 2000"`. Its visits, threads and hardware are its own settings. Started with the
+    /// server; each position must be answered within --engine-timeout. A position it refuses
+    /// is reviewed by Tengen's own engine; if it exits, hangs or answers garbage, the rest of
+    /// the review is (and says so), and the next review starts it again.
+    #[arg(long, value_name = "CMD")]
+    analysis_engine: Option<String>,
     /// Searches of Tengen's own player that run at once, one thread each (default: the
     /// number of cores); further ones wait their turn, first come first served, their
     /// clock running, and take a shorter share of their thinking time while the queue is
@@ -179,6 +188,7 @@ fn config(args: &ServeArgs) -> anyhow::Result<ServerConfig> {
     config.games_refill = seconds("games-every", args.games_every)?;
     config.invite_ttl = seconds("invite-hours", args.invite_hours * 3600.0)?;
     config.engine_timeout = seconds("engine-timeout", args.engine_timeout)?;
+    config.analysis_engine.clone_from(&args.analysis_engine);
     if let Some(n) = args.search_workers {
         anyhow::ensure!(n >= 1, "--search-workers {n}: at least one search must run");
         config.search_workers = n;
@@ -278,6 +288,13 @@ async fn serve(args: ServeArgs) -> anyhow::Result<()> {
             .map_err(|e| anyhow::anyhow!("--db: {e}"))?;
     }
     let state = AppState::with_config(store, engines, config);
+    if let Some(command) = &args.analysis_engine {
+        anyhow::ensure!(
+            state.analysis_engine().is_some(),
+            "--analysis-engine {command:?}: the engine cannot be started (see above)"
+        );
+        eprintln!("tengen: reviews are asked of the analysis engine {command:?}");
+    }
     let resumed = state.resume_live_games().await?;
     println!(
         "Tengen is serving on http://{addr}/ (database {db_name}: {kind}, schema version {schema}; {resumed} {} resumed)",
@@ -326,6 +343,21 @@ mod tests {
             "12",
         ]);
         assert_eq!(caps(&config(&args.serve).unwrap()), (500, 40, 12));
+    }
+
+    #[test]
+    fn reviews_are_tengens_own_unless_an_analysis_engine_is_given() {
+        let defaults = config(&Command::parse_from(["serve"]).serve).unwrap();
+        assert_eq!(defaults.analysis_engine, None);
+        let args = Command::parse_from([
+            "serve",
+            "--analysis-engine",
+            "katago analysis -config 'my analysis.cfg'",
+        ]);
+        assert_eq!(
+            config(&args.serve).unwrap().analysis_engine.as_deref(),
+            Some("katago analysis -config 'my analysis.cfg'")
+        );
     }
 
     #[test]

@@ -94,3 +94,38 @@ fn tengen_analysis_refuses_bad_lines_and_serves_the_next_query() {
     assert_eq!(huge[0]["field"], "maxVisits");
     assert_eq!(huge[1]["rootInfo"]["visits"], 25);
 }
+
+/// Tengen's own client of the protocol (what `tengen serve --analysis-engine` runs) asking
+/// Tengen's own analysis engine: both sides of the protocol agree, in both colours' turns,
+/// with handicap stones and Black's perspective asked whatever the engine's default.
+#[test]
+fn tengen_analysis_answers_tengens_own_kata_client() {
+    use std::time::Duration;
+    use tengen_core::{BoardSize, Game, Move, Point, Rules};
+
+    let command = format!(
+        "'{}' analysis --threads 1 --max-visits 200 --report-as WHITE",
+        env!("CARGO_BIN_EXE_tengen")
+    );
+    let engine = tengen_gtp::KataEngine::spawn(&command, Duration::from_secs(60)).unwrap();
+    let mut game = Game::with_handicap(BoardSize::new(9).unwrap(), Rules::japanese(), 2).unwrap();
+    let mut black_winrates = Vec::new();
+    for mv in [Some(Point::new(4, 4)), Some(Point::new(2, 2)), None] {
+        let analysis = engine.analyse(&game).unwrap();
+        assert!(analysis.warnings.is_empty(), "{:?}", analysis.warnings);
+        assert_eq!(analysis.visits, 200);
+        assert!(!analysis.moves.is_empty());
+        assert_eq!(analysis.moves[0].pv.first(), Some(&analysis.moves[0].mv));
+        assert_eq!(analysis.ownership.as_ref().map(Vec::len), Some(81));
+        black_winrates.push(analysis.winrate);
+        if let Some(point) = mv {
+            game.play(Move::Play(point)).unwrap();
+        }
+    }
+    // Two handicap stones on 9×9 with no komi: Black is ahead from Black's point of view,
+    // in White's turns as in Black's (the engine's own default is White's view).
+    assert!(
+        black_winrates.iter().all(|&w| w > 0.5),
+        "{black_winrates:?}"
+    );
+}

@@ -8,8 +8,11 @@
 //! and Spight's ko. Rules with one of those are analysed under the nearest rules Tengen
 //! has, and the query gets a warning naming the difference, as KataGo warns when a net
 //! does not support the rules asked.
+//!
+//! The other way, [`kata_rules_of`] describes Tengen's rules to an external KataGo-style
+//! engine (the server's analysis engine).
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use tengen_core::{HandicapBonus, KoRule, Komi, Rules, Scoring, Suicide};
 
 /// KataGo's description of a rule set.
@@ -253,6 +256,41 @@ pub(crate) fn white_handicap_bonus(text: &str) -> Result<HandicapBonus, String> 
     }
 }
 
+/// KataGo's text of a `whiteHandicapBonus`.
+fn white_handicap_bonus_text(bonus: HandicapBonus) -> &'static str {
+    match bonus {
+        HandicapBonus::None => "0",
+        HandicapBonus::N => "N",
+        HandicapBonus::NMinusOne => "N-1",
+    }
+}
+
+/// Tengen's `rules` as a KataGo rules object (the komi goes in the query's own `komi`).
+///
+/// Two of Tengen's rules have no field of their own in KataGo's: AGA's pass stones make
+/// territory counting come out as area counting does, so they are sent as `AREA` (KataGo's
+/// own `aga` is area scoring); and the Czech capture-positional ko is sent as positional
+/// superko, the KataGo rule that forbids the most of the same cycles.
+pub(crate) fn kata_rules_of(rules: &Rules) -> Value {
+    let ko = match rules.ko {
+        KoRule::Simple => "SIMPLE",
+        KoRule::Positional | KoRule::CapturePositional => "POSITIONAL",
+        KoRule::Situational => "SITUATIONAL",
+    };
+    let scoring = match rules.scoring {
+        Scoring::Territory if !rules.pass_stones => "TERRITORY",
+        Scoring::Territory | Scoring::Area => "AREA",
+    };
+    json!({
+        "ko": ko,
+        "scoring": scoring,
+        "tax": if rules.seki_territory { "NONE" } else { "SEKI" },
+        "suicide": rules.suicide == Suicide::MultiStone,
+        "hasButton": false,
+        "whiteHandicapBonus": white_handicap_bonus_text(rules.handicap_bonus),
+    })
+}
+
 fn to_tengen(kata: &KataRules) -> Translated {
     let base = match kata.scoring {
         Scoring::Area => Rules::chinese(),
@@ -362,6 +400,45 @@ mod tests {
         assert_eq!(with_komi.komi.as_f64(), 0.5);
         assert_eq!(with_komi.rules.handicap_bonus, HandicapBonus::NMinusOne);
         assert_eq!(with_komi.rules.suicide, Suicide::MultiStone);
+    }
+
+    #[test]
+    fn tengen_rules_sent_to_kata_read_back_as_the_same_rules() {
+        for preset in [Rules::japanese(), Rules::chinese(), Rules::tromp_taylor()] {
+            let back = rules(kata_rules_of(&preset)).rules;
+            assert_eq!(
+                (
+                    back.ko,
+                    back.scoring,
+                    back.suicide,
+                    back.handicap_bonus,
+                    back.seki_territory
+                ),
+                (
+                    preset.ko,
+                    preset.scoring,
+                    preset.suicide,
+                    preset.handicap_bonus,
+                    preset.seki_territory
+                ),
+                "{preset:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn aga_rules_go_to_kata_as_its_aga_area_rules() {
+        let sent = kata_rules_of(&Rules::aga());
+        assert_eq!(
+            sent["scoring"], "AREA",
+            "pass stones make territory count as area"
+        );
+        let back = rules(sent).rules;
+        let kata_aga = rules(json!("aga")).rules;
+        assert_eq!(
+            (back.ko, back.scoring, back.handicap_bonus),
+            (kata_aga.ko, kata_aga.scoring, kata_aga.handicap_bonus)
+        );
     }
 
     #[test]

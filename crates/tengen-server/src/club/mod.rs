@@ -64,7 +64,6 @@ impl Club {
     pub(crate) fn new(db: ClubDb, config: ServerConfig) -> Club {
         Club {
             db,
-            config,
             passwords: password::Passwords::new(config.hash_workers),
             registrations: PerAddress::new(config.accounts_burst, config.accounts_refill),
             logins_by_address: PerKey::new(config.logins_per_address, config.logins_refill),
@@ -72,6 +71,7 @@ impl Club {
             challenges_by_member: PerKey::new(20, Duration::from_secs(30)),
             events: events::Events::default(),
             seat_key: tokio::sync::OnceCell::new(),
+            config,
         }
     }
 }

@@ -1,17 +1,22 @@
 //! Tengen's view of one position (win rate, score lead, its move and the other candidates,
-//! ownership), and the moves of the main line that cost their player the most.
+//! ownership), from its own search or from an external analysis engine's answer, and the
+//! moves of the main line that cost their player the most.
 
 use std::collections::HashMap;
 
 use serde::Serialize;
 use tengen_core::{BoardSize, Color, Game, Move, move_text};
 use tengen_engine::SearchResult;
+use tengen_gtp::KataAnalysis;
 
 use crate::wire::{Xy, xy};
 
 /// Candidates shown per position: the page colours them by how much worse than the best
 /// they are, as KaTrain and Lizzie do.
 const CANDIDATES: usize = 8;
+
+/// Moves of the best move's principal variation shown, the move itself included.
+const PV_SHOWN: usize = 6;
 
 /// One of the moves the search looked at.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -59,7 +64,17 @@ fn for_black(to_move: Color, winrate: f64) -> f64 {
         Color::Black => winrate,
         Color::White => 1.0 - winrate,
     };
-    (w.clamp(0.0, 1.0) * 1000.0).round() / 1000.0
+    share(w)
+}
+
+/// A win rate as the page shows it: 0 to 1, to a tenth of a percent.
+fn share(winrate: f64) -> f64 {
+    (winrate.clamp(0.0, 1.0) * 1000.0).round() / 1000.0
+}
+
+/// An owner's certainty as the page draws it: −1..1 as −100..100.
+fn percent(ownership: f64) -> i8 {
+    (ownership.clamp(-1.0, 1.0) * 100.0).round() as i8
 }
 
 /// Tengen's view of `result`, the search of `game` at review node `node`.
@@ -79,7 +94,12 @@ pub(crate) fn position_review(node: usize, game: &Game, result: &SearchResult) -
         pv: result
             .moves
             .first()
-            .map(|m| m.pv.iter().take(6).map(|&mv| move_text(mv, size)).collect())
+            .map(|m| {
+                m.pv.iter()
+                    .take(PV_SHOWN)
+                    .map(|&mv| move_text(mv, size))
+                    .collect()
+            })
             .unwrap_or_default(),
         candidates: result
             .moves
@@ -93,12 +113,51 @@ pub(crate) fn position_review(node: usize, game: &Game, result: &SearchResult) -
                 black_lead: sign * m.score_lead,
             })
             .collect(),
-        ownership: result
-            .ownership
-            .iter()
-            .map(|o| (o.clamp(-1.0, 1.0) * 100.0).round() as i8)
-            .collect(),
+        ownership: result.ownership.iter().copied().map(percent).collect(),
         playouts: result.playouts,
+    }
+}
+
+/// An external analysis engine's view of `game` at review node `node`, in the same form as
+/// Tengen's own (its values are already Black's).
+pub(crate) fn kata_review(node: usize, game: &Game, analysis: &KataAnalysis) -> PositionReview {
+    let size = game.size();
+    let best = analysis.moves.first();
+    let best_move = best.map_or(Move::Pass, |m| m.mv);
+    PositionReview {
+        node,
+        ply: game.moves().len(),
+        black_winrate: share(analysis.winrate),
+        black_lead: analysis.score_lead,
+        to_move: game.to_move(),
+        best: best_move.point().map(xy),
+        best_text: move_text(best_move, size),
+        pv: best
+            .map(|m| {
+                m.pv.iter()
+                    .take(PV_SHOWN)
+                    .map(|&mv| move_text(mv, size))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        candidates: analysis
+            .moves
+            .iter()
+            .take(CANDIDATES)
+            .map(|m| Candidate {
+                at: m.mv.point().map(xy),
+                text: move_text(m.mv, size),
+                visits: u32::try_from(m.visits).unwrap_or(u32::MAX),
+                black_winrate: share(m.winrate),
+                black_lead: m.score_lead,
+            })
+            .collect(),
+        // An engine that sends no ownership leaves the map blank (nobody's).
+        ownership: analysis.ownership.as_ref().map_or_else(
+            || vec![0; size.area()],
+            |o| o.iter().copied().map(percent).collect(),
+        ),
+        playouts: analysis.visits,
     }
 }
 
@@ -213,6 +272,50 @@ mod tests {
         assert_eq!(found[0].best, "C3", "what Tengen preferred before the move");
         assert!((found[0].before - 0.45).abs() < 1e-9 && (found[0].after - 0.2).abs() < 1e-9);
         assert_eq!((found[1].ply, found[1].best.as_str()), (3, "E5"));
+    }
+
+    #[test]
+    fn an_external_engines_answer_reads_as_blacks_view_with_at_most_eight_candidates() {
+        let size = BoardSize::new(9).unwrap();
+        let mut game = Game::new(size, tengen_core::Rules::japanese());
+        game.play(Move::Play(Point::new(4, 4))).unwrap();
+        let c3 = Move::Play(Point::new(2, 6));
+        let info = tengen_gtp::KataMoveInfo {
+            mv: c3,
+            visits: 10_000_000_000,
+            winrate: 0.2345678,
+            score_lead: -4.25,
+            prior: 0.3,
+            pv: vec![c3; 9],
+        };
+        let analysis = KataAnalysis {
+            winrate: 0.2345678,
+            score_lead: -4.25,
+            visits: 1234,
+            moves: vec![info; 12],
+            ownership: Some(vec![-0.5; 81]),
+            warnings: vec![],
+        };
+        let p = kata_review(1, &game, &analysis);
+        assert_eq!((p.ply, p.to_move), (1, Color::White));
+        assert_eq!((p.black_winrate, p.black_lead), (0.235, -4.25));
+        assert_eq!(
+            (p.best_text.as_str(), p.best),
+            ("C3", Some(xy(Point::new(2, 6))))
+        );
+        assert_eq!((p.pv.len(), p.candidates.len()), (PV_SHOWN, CANDIDATES));
+        assert_eq!(p.candidates[0].visits, u32::MAX);
+        assert_eq!(p.ownership, vec![-50; 81]);
+        assert_eq!(p.playouts, 1234);
+
+        let silent = KataAnalysis {
+            moves: vec![],
+            ownership: None,
+            ..analysis
+        };
+        let p = kata_review(1, &game, &silent);
+        assert_eq!((p.best, p.best_text.as_str()), (None, "pass"));
+        assert_eq!(p.ownership, vec![0; 81], "no ownership sent: nobody's");
     }
 
     #[test]

@@ -39,7 +39,7 @@ async fn finish(reviews: &Reviews, id: &str) -> ReviewView {
 
 #[tokio::test]
 async fn a_long_game_is_reviewed_up_to_the_limit_of_positions_and_says_so() {
-    let reviews = Reviews::new(SearchPool::new(1), limits());
+    let reviews = Reviews::new(SearchPool::new(1), None, limits());
     let game = finished_game(&["E5", "C3", "G7", "C7", "G3"]);
     let started = reviews.start("g1", &game, RecordInfo::default()).unwrap();
     assert_eq!((started.moves, started.total), (5, 3));
@@ -66,7 +66,7 @@ async fn one_review_per_game_and_no_more_pending_than_the_limit() {
     let pool = SearchPool::new(1);
     // A live search holds the only worker: reviews wait and stay pending.
     let live = pool.acquire().await;
-    let reviews = Reviews::new(pool.clone(), limits());
+    let reviews = Reviews::new(pool.clone(), None, limits());
     let game = finished_game(&["E5", "C3"]);
     reviews.start("a", &game, RecordInfo::default()).unwrap();
     let again = reviews.start("a", &game, RecordInfo::default()).unwrap();
