@@ -299,7 +299,7 @@ fn the_readers_tried_variations_go_into_the_record_joining_moves_it_already_has(
 
 #[tokio::test]
 async fn a_download_refuses_a_tried_variation_that_does_not_replay_saying_which() {
-    let reviews = Reviews::new(SearchPool::new(1), limits());
+    let reviews = Reviews::new(SearchPool::new(1), None, limits());
     let tree = ReviewTree::from_sgf(b"(;SZ[5];B[bb];W[ab];B[dd])").unwrap();
     reviews.start_tree("r1", tree).unwrap();
     let e = reviews
