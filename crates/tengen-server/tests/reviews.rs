@@ -256,6 +256,7 @@ async fn an_uploaded_records_review_link_outlives_a_restart(db: crate::common::D
     let unknown = "0123456789abcdef0123456789abcdef";
     let (status, v) = http(second, "GET", &format!("/api/reviews/{unknown}"), None).await;
     assert_eq!(status, 404, "{v}");
+}
 
 /// A server whose reviews ask the fake KataGo of `tests/fixtures/fake_kata.py`, with `args`.
 async fn start_server_with_fake_kata(args: &str) -> SocketAddr {
