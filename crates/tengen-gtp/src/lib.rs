@@ -57,7 +57,6 @@ pub use engine::{ENGINE_NAME, Engine};
 pub use kata_analysis::{AnalysisOptions, Perspective, serve_analysis};
 pub use player::{
     PlayerOptions, default_threads, parse_level, parse_playouts, parse_seconds, parse_threads,
-    parse_tune,
 };
 pub use referee::{
     EngineStats, Entrant, GameRecord, MatchConfig, MatchError, MatchReport, run_match,
