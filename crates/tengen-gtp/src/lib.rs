@@ -63,3 +63,8 @@ pub use referee::{
 };
 /// GTP's text forms of colours and vertices (one codec, in `tengen-core`).
 pub use tengen_core::{VertexError, color_name, move_text, parse_color, parse_move, vertex};
+
+/// The README's example, compiled and run as a doctest so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
