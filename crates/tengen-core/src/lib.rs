@@ -57,3 +57,8 @@ pub use types::{BoardSize, BoardSizeError, ByColor, Color, MAX_SIZE, MIN_SIZE, M
 pub use vertex::{
     Vertex, VertexError, color_name, column_letter, move_text, parse_color, parse_move, vertex,
 };
+
+/// The README's example, compiled and run as a doctest so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -189,7 +189,9 @@ impl fmt::Display for BoardSize {
 /// An intersection: column `x` and row `y`, `(0, 0)` at the top-left corner (as SGF and Sabaki).
 ///
 /// A point carries no board size; [`BoardSize::point`] and [`BoardSize::contains`] validate it.
-/// Its text forms belong to the formats: GTP's `D4` lives in `tengen-gtp`, SGF's `dp` in `tengen-sgf`.
+/// Its text forms need the board size (GTP counts rows from the bottom), so it has no `Display`
+/// or `FromStr`: GTP's `D4` is a [`Vertex`](crate::Vertex) ([`Vertex::of`](crate::Vertex::of),
+/// [`Vertex::to_move`](crate::Vertex::to_move)), SGF's `dp` lives in `tengen-sgf`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
     /// Column, from the left.
@@ -207,6 +209,8 @@ impl Point {
 }
 
 /// A move: a stone on a point, or a pass. Resignation and undo are game actions, not moves.
+/// Its GTP text (`D4`, `pass`) needs the board size, like a [`Point`]'s: see
+/// [`Vertex`](crate::Vertex) and [`parse_move`](crate::parse_move).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// A stone on this point.

@@ -230,6 +230,40 @@ mod tests {
         assert!("red".parse::<Color>().is_err());
     }
 
+    proptest::proptest! {
+        /// A colour's text, either form, reads back as the colour.
+        #[test]
+        fn a_colour_reads_back_from_its_text(black in proptest::bool::ANY, upper in proptest::bool::ANY) {
+            let color = if black { Color::Black } else { Color::White };
+            let shown = color.to_string();
+            proptest::prop_assert_eq!(shown.parse::<Color>(), Ok(color));
+            proptest::prop_assert_eq!(color_name(color).parse::<Color>(), Ok(color));
+            let letter = if upper { color.letter() } else { color.letter().to_ascii_lowercase() };
+            proptest::prop_assert_eq!(letter.to_string().parse::<Color>(), Ok(color));
+        }
+
+        /// A move on any board, written as a vertex and read back, is the same move.
+        #[test]
+        fn a_move_reads_back_from_its_vertex(n in 2u8..=25, x in 0u8..25, y in 0u8..25, pass in proptest::bool::ANY) {
+            let size = BoardSize::new(u32::from(n)).unwrap();
+            let mv = if pass { Move::Pass } else { Move::Play(Point::new(x % n, y % n)) };
+            let text = Vertex::of(mv, size).to_string();
+            proptest::prop_assert_eq!(text.parse::<Vertex>(), Ok(Vertex::of(mv, size)));
+            proptest::prop_assert_eq!(text.to_lowercase().parse::<Vertex>().unwrap().to_move(size), Ok(mv));
+            proptest::prop_assert_eq!(parse_move(&move_text(mv, size), size), Ok(mv));
+        }
+
+        /// Any text either reads as a vertex that writes back the same (up to case and
+        /// leading zeros) or is refused; it never panics.
+        #[test]
+        fn any_text_reads_as_a_vertex_or_is_refused(text in "[A-Za-z]?[0-9]{0,4}|pass|PASS|.{0,6}") {
+            if let Ok(v) = text.parse::<Vertex>() {
+                let again: Vertex = v.to_string().parse().unwrap();
+                proptest::prop_assert_eq!(again, v);
+            }
+        }
+    }
+
     #[test]
     fn gtp_vertex_round_trip_on_every_size() {
         for n in 2..=25 {

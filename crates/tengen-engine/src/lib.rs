@@ -48,3 +48,8 @@ pub use policy::PlayoutWeights;
 pub use prior::PriorWeights;
 pub use search::{Budget, MoveInfo, Progress, Search, SearchConfig, SearchResult, TIME_MARGIN};
 pub use time::{Clock, SAFETY, TimeControl, TimePlan};
+
+/// The README's example, compiled and run as a doctest so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

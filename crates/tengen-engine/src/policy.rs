@@ -2,9 +2,8 @@
 //! chain it put in atari, save an own chain it put in atari), else play a 3×3 pattern move
 //! around the last move, else a random move that fills no own eye and puts no chain of two
 //! or more stones into atari (a lone stone may go into atari half of the time: throw-ins
-//! and nakade need it). It records every move for RAVE. Off by default, for experiments:
-//! ladders, nakade, two-liberty answers, and the last good reply (Baier and Drake's LGRF-2)
-//! before the pattern moves (see [`PlayoutWeights`]).
+//! and nakade need it). It records every move for RAVE. Off by default in the search, on in
+//! the dead-stone estimator: nakade and two-liberty answers (see [`PlayoutWeights`]).
 
 use tengen_core::{
     Board, Color,
@@ -13,9 +12,7 @@ use tengen_core::{
 
 use crate::{
     pattern,
-    tactics::{
-        Candidates, LadderReader, atari_answers, bad_self_atari, nakade_point, two_liberty_answers,
-    },
+    tactics::{Candidates, atari_answers, bad_self_atari, nakade_point, two_liberty_answers},
 };
 
 /// Chances, in percent, that a rule of the policy is tried at all (randomness keeps the
@@ -24,10 +21,6 @@ use crate::{
 pub struct PlayoutWeights {
     /// Answer the last move's ataris.
     pub atari: u32,
-    /// Read ladders in the atari and two-liberty rules: give up (not extend) an own chain in
-    /// atari that a ladder catches anyway, and put a chain into atari only when that catches
-    /// it.
-    pub ladder: u32,
     /// Play the vital point of a three-point eye space next to the last move.
     pub nakade: u32,
     /// Answer the last move's threats to chains with two liberties.
@@ -36,21 +29,16 @@ pub struct PlayoutWeights {
     pub pattern: u32,
     /// Refuse a random move that puts a single stone into atari.
     pub single_self_atari_reject: u32,
-    /// Play the last good reply to the last two moves, or to the last move (Baier and
-    /// Drake's LGRF-2), before the pattern moves.
-    pub last_good_reply: u32,
 }
 
 impl Default for PlayoutWeights {
     fn default() -> PlayoutWeights {
         PlayoutWeights {
             atari: 90,
-            ladder: 0,
             nakade: 0,
             two_liberties: 0,
             pattern: 95,
             single_self_atari_reject: 50,
-            last_good_reply: 0,
         }
     }
 }
@@ -85,11 +73,7 @@ pub(crate) struct HeavyPolicy {
     patterns: &'static [u64],
     weights: PlayoutWeights,
     last: Option<usize>,
-    /// The move before `last` (`None`: a pass, nothing, or not known).
-    last2: Option<usize>,
-    replies: Replies,
     candidates: Candidates,
-    ladders: LadderReader,
     /// The moves played since the policy was reset.
     pub(crate) moves: Vec<Recorded>,
     /// Cells nobody plays on (empty: none). The estimator leaves pass-alive territory alone.
@@ -106,10 +90,7 @@ impl HeavyPolicy {
             patterns: pattern::table(),
             weights,
             last: None,
-            last2: None,
-            replies: Replies::default(),
             candidates: Candidates::new(),
-            ladders: LadderReader::new(),
             moves: Vec::with_capacity(capacity),
             excluded: Vec::new(),
             max_self_atari: 1,
@@ -139,19 +120,7 @@ impl HeavyPolicy {
     /// Starts a playout whose previous move was on `last` (`None`: a pass or no move).
     pub(crate) fn reset(&mut self, last: Option<usize>) {
         self.last = last;
-        self.last2 = None;
         self.moves.clear();
-    }
-
-    /// Learns the replies of a finished simulation: `before` (the moves that led to the
-    /// playout: the tree's, after the game's last move) and the playout's own moves, in
-    /// order; `black_won` its result. Off unless the rule is on.
-    pub(crate) fn learn_replies(&mut self, cells: usize, before: &[Recorded], black_won: bool) {
-        if self.weights.last_good_reply == 0 {
-            return;
-        }
-        self.replies
-            .learn(cells, before.iter().chain(&self.moves).copied(), black_won);
     }
 
     /// A random pick among the candidates that are legal for `color` and no self-atari.
@@ -232,9 +201,7 @@ impl PlayoutPolicy for HeavyPolicy {
     fn choose(&mut self, board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<usize> {
         if let Some(last) = self.last {
             if rng.below(100) < self.weights.atari {
-                let ladders = (self.weights.ladder > 0 && rng.below(100) < self.weights.ladder)
-                    .then_some(&mut self.ladders);
-                atari_answers(board, last, color, &mut self.candidates, ladders);
+                atari_answers(board, last, color, &mut self.candidates);
                 if let Some(cell) = self.pick(board, color, rng, 2) {
                     return Some(cell);
                 }
@@ -247,20 +214,7 @@ impl PlayoutPolicy for HeavyPolicy {
                 }
             }
             if rng.below(100) < self.weights.two_liberties {
-                let ladders = (self.weights.ladder > 0 && rng.below(100) < self.weights.ladder)
-                    .then_some(&mut self.ladders);
-                two_liberty_answers(board, last, color, &mut self.candidates, ladders);
-                if let Some(cell) = self.pick(board, color, rng, 1) {
-                    return Some(cell);
-                }
-            }
-            if self.weights.last_good_reply > 0 && rng.below(100) < self.weights.last_good_reply {
-                self.candidates.clear();
-                if let Some(cell) = self.replies.reply(color, self.last2, last) {
-                    if board.content(cell) == tengen_core::CellContent::Empty {
-                        self.candidates.push(cell);
-                    }
-                }
+                two_liberty_answers(board, last, color, &mut self.candidates);
                 if let Some(cell) = self.pick(board, color, rng, 1) {
                     return Some(cell);
                 }
@@ -277,127 +231,9 @@ impl PlayoutPolicy for HeavyPolicy {
 
     #[inline]
     fn played(&mut self, _board: &Board, color: Color, cell: Option<usize>) {
-        self.last2 = self.last;
         self.last = cell;
         if let Some(cell) = cell {
             self.moves.push(record(cell, color));
         }
-    }
-}
-
-/// Last good reply with forgetting (Baier and Drake, "The Power of Forgetting: Improving the
-/// Last-Good-Reply Policy in Monte Carlo Go", 2010): per colour, the reply that won the last
-/// simulation it was played in, to the opponent's last move and to his last two moves; a
-/// reply that loses is forgotten. Each search thread learns its own, from the simulations
-/// of one search: local answers that the search has found to work (the other side of a
-/// capturing race, the point that saves a cut) come back in the playouts that follow.
-#[derive(Default)]
-struct Replies {
-    /// Cells of the board the tables are sized for (0: not yet sized).
-    cells: usize,
-    /// `[colour][previous]` → reply cell (0: none).
-    one: Vec<u16>,
-    /// `[colour][before previous][previous]` → reply cell (0: none).
-    two: Vec<u16>,
-}
-
-impl Replies {
-    fn reply(&self, color: Color, last2: Option<usize>, last: usize) -> Option<usize> {
-        if self.cells == 0 {
-            return None;
-        }
-        let two = last2.map_or(0, |l2| {
-            self.two[(color.index() * self.cells + l2) * self.cells + last]
-        });
-        let reply = if two != 0 {
-            two
-        } else {
-            self.one[color.index() * self.cells + last]
-        };
-        (reply != 0).then_some(usize::from(reply))
-    }
-
-    fn learn(&mut self, cells: usize, moves: impl Iterator<Item = Recorded>, black_won: bool) {
-        if self.cells != cells {
-            self.cells = cells;
-            self.one = vec![0; 2 * cells];
-            self.two = vec![0; 2 * cells * cells];
-        }
-        let (mut last, mut last2): (Option<Recorded>, Option<Recorded>) = (None, None);
-        for mv in moves {
-            let cell = recorded_cell(mv);
-            let color = recorded_color(mv);
-            // A pass (cell 0, from the tree) or two moves of one colour in a row (a pass
-            // in the playout, which records none) break the chain of replies.
-            let previous = last.filter(|&p| recorded_color(p) != color && recorded_cell(p) != 0);
-            if cell != 0 {
-                if let Some(p) = previous {
-                    let won = (color == Color::Black) == black_won;
-                    let one = color.index() * cells + recorded_cell(p);
-                    remember(&mut self.one[one], cell, won);
-                    if let Some(p2) =
-                        last2.filter(|&p2| recorded_color(p2) == color && recorded_cell(p2) != 0)
-                    {
-                        let two =
-                            (color.index() * cells + recorded_cell(p2)) * cells + recorded_cell(p);
-                        remember(&mut self.two[two], cell, won);
-                    }
-                }
-            }
-            last2 = previous.and(last);
-            last = Some(mv);
-        }
-    }
-}
-
-/// The winner's reply replaces what was there; the loser's is forgotten if it was there.
-#[inline]
-fn remember(slot: &mut u16, cell: usize, won: bool) {
-    if won {
-        *slot = cell as u16;
-    } else if usize::from(*slot) == cell {
-        *slot = 0;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn b(cell: usize) -> Recorded {
-        record(cell, Color::Black)
-    }
-
-    fn w(cell: usize) -> Recorded {
-        record(cell, Color::White)
-    }
-
-    #[test]
-    fn the_winners_replies_are_remembered_and_the_losers_forgotten() {
-        let mut replies = Replies::default();
-        // Black 10, White 11, Black 12: Black won.
-        replies.learn(50, [b(10), w(11), b(12)].into_iter(), true);
-        assert_eq!(replies.reply(Color::Black, Some(10), 11), Some(12), "LGR-2");
-        assert_eq!(replies.reply(Color::Black, None, 11), Some(12), "LGR-1");
-        assert_eq!(
-            replies.reply(Color::White, None, 10),
-            None,
-            "White lost: nothing kept"
-        );
-        // The same reply loses next time: forgotten at both depths.
-        replies.learn(50, [b(10), w(11), b(12)].into_iter(), false);
-        assert_eq!(replies.reply(Color::Black, Some(10), 11), None);
-        // White's winning reply 11 to Black's 10 is kept.
-        assert_eq!(replies.reply(Color::White, None, 10), Some(11));
-    }
-
-    #[test]
-    fn a_pass_breaks_the_chain_of_replies() {
-        let mut replies = Replies::default();
-        // Black 10, a White pass in the tree (cell 0), Black 12; then two Black moves in a
-        // row (a playout pass between them).
-        replies.learn(50, [b(10), w(0), b(12), b(13)].into_iter(), true);
-        assert_eq!(replies.reply(Color::Black, None, 0), None);
-        assert_eq!(replies.reply(Color::Black, None, 12), None);
     }
 }

@@ -3,7 +3,7 @@
 //! that the search looks at captures, escapes and good shape first, and at self-ataris and
 //! edge moves in empty areas last.
 
-use tengen_core::{Board, BoardSize, Color, Position};
+use tengen_core::{BoardSize, Position};
 
 use crate::{
     learned::Gammas,
@@ -35,35 +35,14 @@ pub struct PriorWeights {
     pub near_last: [u16; 3],
     /// On the third line in an empty area (good), or on the first two lines there (bad).
     pub empty_area: u16,
-    /// Puts an opponent chain into atari.
-    pub atari: u16,
-    /// Joins two or more own chains (good), or separates two or more opponent chains
-    /// (good): "its stones get cut apart early" was what lost games to Pachi.
-    pub connect: u16,
-    /// See [`PriorWeights::connect`].
-    pub cut: u16,
-    /// On the first line with no stone within two points (bad).
-    pub lone_first_line: u16,
     /// Visits of the learned move strengths ([`crate::learned::Gammas::shipped`]) in place
     /// of every hand-set term above but `even` (0: the hand-set terms, which levels 1–3
     /// use). A move `r` times as strong as the average candidate gets these visits at a win
     /// rate of `r / (1 + r)`. 20 by default: far stronger in games against Pachi than the
     /// hand-set terms (`BENCHMARKS.md`). The form on boards smaller than
     /// [`PriorWeights::learned_sqrt_from_size`]; see [`PriorWeights::learned_sqrt`] for the
-    /// larger ones, and
-    /// [`PriorWeights::root_learned_19`].
+    /// larger ones.
     pub learned: u16,
-    /// [`PriorWeights::learned`] for the root's moves on 19×19 and larger; at 9×9 and
-    /// smaller the root takes `learned`, and boards between a weight between the two in
-    /// proportion to their points ([`PriorWeights::at_root`]). `None` (the default): the
-    /// root takes `learned` like every node. It weighs only where `learned`'s form is used:
-    /// not on the boards of [`PriorWeights::learned_sqrt`].
-    ///
-    /// More weight at the root makes the choice among moves whose values lie within the
-    /// playouts' noise follow the learned shapes: on GNU Go's 19×19 move tests 500 passed
-    /// 303 of 495 where 20 passed 226. It did not make the player stronger: level against
-    /// GNU Go on 13×13, behind in games against the default on 19×19 (`BENCHMARKS.md`).
-    pub root_learned_19: Option<u16>,
     /// The learned prior's form on boards of [`PriorWeights::learned_sqrt_from_size`] and
     /// larger, in place of [`PriorWeights::learned`]'s (0: that form everywhere): a move
     /// the learned model gives the probability `p` among the candidates gets `k·√p` virtual
@@ -116,33 +95,6 @@ impl PriorWeights {
         let q = ((prior_value * (even + learned) - 0.5 * even) / learned).clamp(0.0, 0.999_999);
         Some(q / (1.0 - q))
     }
-
-    /// These weights for the root of a search on a board of `size` × `size`: `learned`
-    /// replaced by its share between [`PriorWeights::learned`] (9×9) and
-    /// [`PriorWeights::root_learned_19`] (19×19) by the board's points. Without a root
-    /// weight, and with the hand-set terms (`learned` 0), they stay as they are.
-    ///
-    /// ```
-    /// use tengen_core::BoardSize;
-    /// use tengen_engine::PriorWeights;
-    /// let weights = PriorWeights { learned: 20, root_learned_19: Some(500), ..PriorWeights::default() };
-    /// let root = |size| weights.at_root(BoardSize::new(size).unwrap()).learned;
-    /// assert_eq!((root(7), root(9), root(13), root(19), root(25)), (20, 20, 171, 500, 500));
-    /// ```
-    #[must_use]
-    pub fn at_root(&self, size: BoardSize) -> PriorWeights {
-        let Some(large) = self.root_learned_19.filter(|_| self.learned > 0) else {
-            return *self;
-        };
-        let points = |side: u32| side * side;
-        let share = f64::from(points(u32::from(size.get()).clamp(9, 19)) - points(9))
-            / f64::from(points(19) - points(9));
-        let (small, large) = (f64::from(self.learned), f64::from(large));
-        PriorWeights {
-            learned: (small + share * (large - small)).round() as u16,
-            ..*self
-        }
-    }
 }
 
 impl Default for PriorWeights {
@@ -156,38 +108,11 @@ impl Default for PriorWeights {
             pattern: 10,
             near_last: [24, 22, 8],
             empty_area: 10,
-            atari: 0,
-            connect: 0,
-            cut: 0,
-            lone_first_line: 0,
             learned: 20,
-            root_learned_19: None,
             learned_sqrt: 210,
             learned_sqrt_from_size: 13,
         }
     }
-}
-
-/// The distinct chains of `color` and of the opponent next to the empty `cell`.
-fn distinct_chains_around(board: &Board, cell: usize, color: Color) -> (u32, u32) {
-    let mut heads = [usize::MAX; 4];
-    let (mut own, mut other) = (0, 0);
-    for (i, nb) in board.adjacent_cells(cell).into_iter().enumerate() {
-        let Some(c) = board.content(nb).color() else {
-            continue;
-        };
-        let head = board.chain_head(nb);
-        if heads[..i].contains(&head) {
-            continue;
-        }
-        heads[i] = head;
-        if c == color {
-            own += 1;
-        } else {
-            other += 1;
-        }
-    }
-    (own, other)
 }
 
 /// The children of `position` with their priors: every legal move of the player to move
@@ -336,21 +261,6 @@ fn hand_set_children(
                 5 => add(true, weights.near_last[2]),
                 _ => {}
             }
-        }
-        if weights.atari > 0 && gives_atari(board, cell, color) && !shape.self_atari() {
-            add(true, weights.atari);
-        }
-        if (weights.connect > 0 || weights.cut > 0) && !shape.self_atari() {
-            let (own, other) = distinct_chains_around(board, cell, color);
-            if own >= 2 {
-                add(true, weights.connect);
-            }
-            if other >= 2 {
-                add(true, weights.cut);
-            }
-        }
-        if weights.lone_first_line > 0 && line(board, cell) == 1 && !stone_nearby(board, cell, 2) {
-            add(false, weights.lone_first_line);
         }
         if !stone_nearby(board, cell, 3) {
             match line(board, cell) {

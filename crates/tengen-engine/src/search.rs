@@ -319,14 +319,10 @@ impl Search {
         self.key = Some(key);
     }
 
-    /// Gives the root its children with the root's priors ([`crate::PriorWeights::at_root`]), or
-    /// gives a kept root's children those priors in place of the ones they got as a node
-    /// below an earlier root (the order by prior is the same: both grow with the learned
-    /// strength).
+    /// Gives a fresh root its children with their priors (a root kept from the previous
+    /// search has them already).
     fn expand_root(&self, root: &Position, recent: [Option<usize>; 2]) {
-        let weights = self.config.priors.at_root(root.board().size());
-        let fresh = self.tree.root().is_leaf() && self.tree.root().claim();
-        if !fresh && weights == self.config.priors {
+        if !(self.tree.root().is_leaf() && self.tree.root().claim()) {
             return;
         }
         let mut children = Vec::with_capacity(root.board().size().area() + 1);
@@ -334,19 +330,11 @@ impl Search {
             root,
             recent,
             0.5,
-            &weights,
+            &self.config.priors,
             &mut Candidates::new(),
             &mut children,
         );
-        if fresh {
-            self.tree.expand(0, &children);
-        } else if let Some((first, count)) = self.tree.root().children() {
-            for edge in (first..first + count).map(|e| self.tree.edge(e)) {
-                if let Some(child) = children.iter().find(|c| c.mv == edge.mv()) {
-                    edge.set_prior(child.prior_visits, child.prior_value);
-                }
-            }
-        }
+        self.tree.expand(0, &children);
     }
 }
 
@@ -520,8 +508,6 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
         .eval
         .margin_half(end.area_margin_half_points, tree_stones, tree_passes);
     let black_value = shared.eval.value_for_black(margin);
-    let cells = w.owners.len();
-    w.policy.learn_replies(cells, &w.tree_moves, margin > 0);
     let game_margin = shared.eval.game_margin_half(margin);
     if let Some(&root_child) = w.path.get(1) {
         shared.margins.add(root_child, game_margin);
@@ -699,8 +685,7 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
     // `+ 0.0` turns White's −0 into 0: analysis prints an even score as 0.00, not −0.00.
     let to_player =
         |black_margin: Option<f64>| f64::from(to_move.sign()) * black_margin.unwrap_or(0.0) + 0.0;
-    let root_priors = shared.config.priors.at_root(board.size());
-    let prior_weight = |s: &Stats| root_priors::weight(&root_priors, board.size(), s);
+    let prior_weight = |s: &Stats| root_priors::weight(&shared.config.priors, board.size(), s);
     if let Some((first, count)) = tree.root().children() {
         for e in first..first + count {
             prior_total += prior_weight(&tree.edge(e).stats());

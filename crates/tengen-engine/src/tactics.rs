@@ -249,17 +249,9 @@ fn chains_next_to(board: &Board, cell: usize, color: Color) -> [Option<usize>; 4
 
 /// The urgent answers for `color` to the opponent's stone on `last`: capture the chain of
 /// `last` when it is in atari, and save every own chain next to `last` that is in atari,
-/// by capturing a neighbour in atari or by extending to at least two liberties. With a
-/// `ladders` reader, a chain that a ladder catches whatever it does is given up instead
-/// (Pachi's "no hopeless defence"): running from a working ladder only feeds the opponent
-/// more stones. Candidates are not checked for legality.
-pub(crate) fn atari_answers(
-    board: &Board,
-    last: usize,
-    color: Color,
-    out: &mut Candidates,
-    mut ladders: Option<&mut LadderReader>,
-) {
+/// by capturing a neighbour in atari or by extending to at least two liberties. Candidates
+/// are not checked for legality.
+pub(crate) fn atari_answers(board: &Board, last: usize, color: Color, out: &mut Candidates) {
     out.clear();
     if board.content(last).color() != Some(color.other()) {
         return;
@@ -269,12 +261,6 @@ pub(crate) fn atari_answers(
     }
     for nb in chains_next_to(board, last, color).into_iter().flatten() {
         if let Some(lib) = board.chain_atari_liberty(nb) {
-            if ladders
-                .as_deref_mut()
-                .is_some_and(|reader| reader.caught(board, nb))
-            {
-                continue;
-            }
             captures_around_chain(board, nb, out);
             if move_shape(board, lib, color, 2).liberties >= 2 {
                 out.push(lib);
@@ -286,27 +272,15 @@ pub(crate) fn atari_answers(
 /// Answers for `color` to the opponent's stone on `last` that concern chains with two
 /// liberties (Fuego's "low liberty" rule): an own chain next to `last` left with two
 /// liberties extends to three or more, and the chain of `last`, if it has two, is put in
-/// atari from a point that is no self-atari. With a `ladders` reader only an atari that
-/// captures (the chain cannot get out, as in a ladder) is kept: an atari that only drives
-/// the chain out strengthens it. Candidates are not checked for legality.
-pub(crate) fn two_liberty_answers(
-    board: &Board,
-    last: usize,
-    color: Color,
-    out: &mut Candidates,
-    mut ladders: Option<&mut LadderReader>,
-) {
+/// atari from a point that is no self-atari. Candidates are not checked for legality.
+pub(crate) fn two_liberty_answers(board: &Board, last: usize, color: Color, out: &mut Candidates) {
     out.clear();
     if board.content(last).color() != Some(color.other()) {
         return;
     }
     if let Some(libs) = board.chain_two_liberties(last) {
         for lib in libs {
-            if move_shape(board, lib, color, 2).liberties >= 2
-                && ladders
-                    .as_deref_mut()
-                    .is_none_or(|reader| reader.atari_catches(board, lib, color, last))
-            {
+            if move_shape(board, lib, color, 2).liberties >= 2 {
                 out.push(lib);
             }
         }
@@ -371,8 +345,8 @@ pub(crate) fn nakade_point(board: &Board, last: usize) -> Option<usize> {
 const LADDER_ATARIS: usize = 30;
 
 /// Reads ladders on boards it keeps, one per atari of the reading, so that after the first
-/// reading it allocates nothing: the playouts read them too (an escape that a ladder
-/// catches anyway is a wasted move).
+/// reading it allocates nothing: the priors and the learned features read them for every
+/// new node (an escape that a ladder catches anyway is a wasted move).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct LadderReader {
     /// `boards[k]`: the position after the attacker's `k`-th atari (0: the one read from),

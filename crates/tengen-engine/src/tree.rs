@@ -75,12 +75,6 @@ impl Edge {
         self.rave_value.store(0, Relaxed);
     }
 
-    /// Replaces the prior, keeping the move and the statistics.
-    pub(crate) fn set_prior(&self, prior_visits: u16, prior_value: f64) {
-        self.meta
-            .store(meta(self.mv(), prior_visits, prior_value), Relaxed);
-    }
-
     #[inline]
     pub(crate) fn mv(&self) -> u16 {
         self.meta.load(Relaxed) as u16

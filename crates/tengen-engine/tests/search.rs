@@ -48,7 +48,9 @@ fn random_game(size: u8, rules: Rules, moves: usize, seed: u32) -> Game {
 }
 
 /// The defaults, the learned priors, and every playout rule that is off by default.
-const TUNINGS: [&str; 3] = ["", "learned=20", "lgr=100,ladder=100,two_libs=90,nakade=80"];
+/// The playouts' nakade and two-liberty rules, in percent: off (the default) and at Pachi's
+/// rates.
+const PLAYOUT_RULES: [(u32, u32); 2] = [(0, 0), (80, 90)];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
@@ -60,12 +62,13 @@ proptest! {
         rules_index in 0..RULES.len(),
         moves in 0usize..120,
         seed in 1u32..u32::MAX,
-        tuning_index in 0..TUNINGS.len(),
+        rules_on in 0..PLAYOUT_RULES.len(),
     ) {
         let rules: Rules = RULES[rules_index].parse().unwrap();
         let game = random_game(size, rules, moves, seed);
         prop_assume!(game.phase() == Phase::Playing);
-        let config = SearchConfig { seed, ..SearchConfig::default() }.tuned(TUNINGS[tuning_index]).unwrap();
+        let mut config = SearchConfig { seed, ..SearchConfig::default() };
+        (config.playout.nakade, config.playout.two_liberties) = PLAYOUT_RULES[rules_on];
         let mut search = Search::new(config);
         let result = search.run(&game, Budget::playouts(300), 0, &AtomicBool::new(false), None);
         prop_assert!(game.check(result.best).is_ok(), "{:?}: {:?}", result.best, game.check(result.best));
@@ -176,17 +179,15 @@ fn analysis_reports_the_learned_models_probability_as_the_prior() {
     }
 }
 
-/// On 19×19 the root may weigh the learned shapes more than the nodes below it. A root kept
-/// from the previous move's tree was such a node: it must get the root's priors, or the
-/// move chosen would depend on whether the tree was kept.
+/// A root kept from the previous move's tree was a node below the earlier root: its moves'
+/// priors must be those of a fresh root, or the move chosen would depend on whether the
+/// tree was kept.
 #[test]
 fn a_kept_root_gets_the_priors_of_a_fresh_root() {
     let mut game = random_game(19, Rules::japanese(), 30, 3);
     let cancel = AtomicBool::new(false);
-    // `root19` weighs only on the learned prior's small-board form.
-    let config = SearchConfig::default()
-        .tuned("root19=500,learned_sqrt=0")
-        .unwrap();
+    let mut config = SearchConfig::default();
+    config.priors.learned_sqrt = 0;
     let mut kept = Search::new(config.clone());
     let first = kept.run(&game, Budget::playouts(3_000), 0, &cancel, None);
     let pv = &first.moves[0].pv;

@@ -13,13 +13,14 @@ fn position(rules: Rules, komi: f64, diagram: &str, to_move: Color) -> Game {
     game
 }
 
-/// The move the search chooses with each kind of prior: the hand-set terms (the default)
-/// and the learned move strengths.
+/// The move the search chooses with each kind of prior: the hand-set terms (levels 1–3)
+/// and the learned move strengths (the default).
 fn best_moves(game: &Game, playouts: u64) -> Vec<(&'static str, Move)> {
-    let learned = SearchConfig::default().tuned("learned=20").unwrap();
+    let mut hand_set = SearchConfig::default();
+    hand_set.priors.learned = 0;
     [
-        ("hand-set priors", SearchConfig::default()),
-        ("learned priors", learned),
+        ("hand-set priors", hand_set),
+        ("learned priors", SearchConfig::default()),
     ]
     .into_iter()
     .map(|(name, config)| {

@@ -62,10 +62,14 @@ pub use kata_analysis::{AnalysisOptions, Perspective, serve_analysis};
 pub use kata_client::{KataAnalysis, KataEngine, KataMoveInfo};
 pub use player::{
     PlayerOptions, default_threads, parse_level, parse_playouts, parse_seconds, parse_threads,
-    parse_tune,
 };
 pub use referee::{
     EngineStats, Entrant, GameRecord, MatchConfig, MatchError, MatchReport, run_match,
 };
 /// GTP's text forms of colours and vertices (one codec, in `tengen-core`).
 pub use tengen_core::{VertexError, color_name, move_text, parse_color, parse_move, vertex};
+
+/// The README's example, compiled and run as a doctest so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -25,8 +25,6 @@ pub struct PlayerOptions {
     pub resign: bool,
     /// Seed of the random playouts.
     pub seed: u32,
-    /// Search parameters changed for experiments ([`SearchConfig::tuned`]).
-    pub tune: Option<String>,
 }
 
 impl PlayerOptions {
@@ -41,7 +39,6 @@ impl PlayerOptions {
             threads: 1,
             resign: false,
             seed: 1,
-            tune: None,
         }
     }
 
@@ -55,7 +52,6 @@ impl PlayerOptions {
             threads: default_threads(),
             resign: true,
             seed: 1,
-            tune: None,
         }
     }
 
@@ -69,17 +65,10 @@ impl PlayerOptions {
                     .then_some(Duration::from_secs(2))
             }),
             resign_below: self.resign.then_some(HOPELESS_WINRATE),
-            search: {
-                let search = SearchConfig {
-                    threads: self.threads.max(1),
-                    seed: self.seed,
-                    ..SearchConfig::default()
-                };
-                // Checked when the options were made (`parse_tune`).
-                self.tune
-                    .as_deref()
-                    .and_then(|t| search.tuned(t).ok())
-                    .unwrap_or(search)
+            search: SearchConfig {
+                threads: self.threads.max(1),
+                seed: self.seed,
+                ..SearchConfig::default()
             },
         }
     }
@@ -128,14 +117,6 @@ pub fn parse_playouts(text: &str) -> Result<u64, String> {
             "playouts {text:?} is not a whole number from 1 to 10^9"
         )),
     }
-}
-
-/// Checks `--tune`: `key=value` pairs for [`SearchConfig::tuned`].
-///
-/// # Errors
-/// A message naming the key or value.
-pub fn parse_tune(text: &str) -> Result<String, String> {
-    SearchConfig::default().tuned(text).map(|_| text.to_owned())
 }
 
 /// Parses `--threads`: 1 to 256.

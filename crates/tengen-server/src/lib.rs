@@ -81,3 +81,8 @@ pub use store::{
     Store, StoreError,
 };
 pub use ws::MAX_CLIENT_MESSAGE;
+
+/// The README's example, compiled and run as a doctest so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

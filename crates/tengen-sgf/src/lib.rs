@@ -47,3 +47,8 @@ pub use replay::{
 };
 pub use tree::{GameTree, Node, NodeId, Property, TreeError};
 pub use write::write;
+
+/// The README's example, compiled and run as a doctest so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -304,11 +304,10 @@ fn decided_by(chain: &ChainEstimate) -> String {
 
 /// The board with the estimate (see [`Estimate::diagram`]) and GTP coordinates.
 fn drawing(estimate: &Estimate) -> String {
-    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
     let n = estimate.size().get();
     let mut out = String::from("     ");
-    for &c in &COLUMNS[..usize::from(n)] {
-        out.push(char::from(c));
+    for x in 0..n {
+        out.push(tengen_core::column_letter(x));
         out.push(' ');
     }
     out.push('\n');

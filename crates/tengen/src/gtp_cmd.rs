@@ -42,9 +42,6 @@ pub(crate) struct GtpArgs {
     /// Never resign.
     #[arg(long)]
     no_resign: bool,
-    /// Search parameters for experiments, `key=value,...` (see `SearchConfig::tuned`).
-    #[arg(long, value_parser = tengen_gtp::parse_tune, hide = true)]
-    tune: Option<String>,
 }
 
 /// Arguments of `tengen match`.
@@ -94,7 +91,6 @@ pub(crate) fn gtp(args: GtpArgs) -> anyhow::Result<()> {
         threads: args.threads.unwrap_or_else(default_threads),
         resign: !args.no_resign,
         seed: args.seed.unwrap_or_else(fresh_seed),
-        tune: args.tune,
     };
     let mut engine = Engine::new(args.rules).with_player(options);
     if let Some(komi) = args.komi {

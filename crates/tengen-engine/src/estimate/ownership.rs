@@ -17,12 +17,10 @@ use crate::policy::HeavyPolicy;
 /// budget), with both 299 (4 s per estimate, before the survival threshold was raised).
 const WEIGHTS: PlayoutWeights = PlayoutWeights {
     atari: 100,
-    ladder: 0,
     nakade: 100,
     two_liberties: 100,
     pattern: 100,
     single_self_atari_reject: 0,
-    last_good_reply: 0,
 };
 
 /// The largest chain a random move of the playouts may put into atari: a sacrifice that can

@@ -50,7 +50,7 @@ impl Search {
     pub fn root_priors(&mut self, game: &Game) -> Vec<(Move, f64)> {
         let (root, _) = self.prepare_root(game, 0);
         let board = root.board();
-        let priors = self.config.priors.at_root(board.size());
+        let priors = self.config.priors;
         let Some((first, count)) = self.tree.root().children() else {
             return Vec::new();
         };
