@@ -198,3 +198,20 @@ test('a rematch is offered, declined, offered again and accepted: colours swappe
     await browser.close();
   }
 });
+
+test('the create form gives each level its measured rank on the board chosen', { timeout: 60_000 }, async () => {
+  const { browser, pages: [page] } = await people(1, { width: 1280, height: 800 });
+  try {
+    await page.goto(BASE + '/');
+    await page.check('input[name="size"][value="9"]');
+    await page.waitForFunction(() => /^5 \(about \d+[kd]\)$/.test(document.querySelector('#level-select option[value="5"]').textContent));
+    assert.match(await page.textContent('#level-select option[value="1"]'), /^1 \(beginner, about \d+k\)$/);
+    assert.match(await page.textContent('#level-select option[value="10"]'), /^10 \(full strength(, about \d+[kd])?\)$/);
+    // 13×13 was not measured: the levels are numbers alone there.
+    await page.check('input[name="size"][value="13"]');
+    await page.waitForFunction(() => document.querySelector('#level-select option[value="5"]').textContent === '5');
+    assert.equal(await page.textContent('#level-select option[value="1"]'), '1 (beginner)');
+  } finally {
+    await browser.close();
+  }
+});

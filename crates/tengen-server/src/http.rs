@@ -462,6 +462,9 @@ struct Preview {
     komi: String,
     rules_summary: String,
     handicap: String,
+    /// Tengen's levels 1 to 10 as ranks on this board ("12k"), where the level ladder
+    /// measured them.
+    level_ranks: Vec<Option<String>>,
 }
 
 async fn preview(
@@ -491,6 +494,9 @@ async fn preview(
         komi: setup.komi().to_string(),
         rules_summary: setup.rules.describe(),
         handicap,
+        level_ranks: (1..=tengen_engine::MAX_LEVEL)
+            .map(|level| crate::own::level_rank(level, size.get()).map(|r| r.to_string()))
+            .collect(),
     }))
 }
 

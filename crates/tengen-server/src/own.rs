@@ -412,6 +412,55 @@ pub(crate) fn human_pace(level: u8, draw: f64, left_ms: Option<u64>) -> Duration
     }
 }
 
+/// Each level's strength as the level ladder measured it (`bench/level-ladder/`, fitted by
+/// `tengen-club`'s `level_ladder` example; BENCHMARKS.md, "Levels and ranks"): EGF ratings
+/// (GoR), anchored at GNU Go 3.8's level 10 taken as 13 kyu, OGS's rank for its GnuGo bot.
+/// Only the boards the ladder was played on, and on them only the levels it reached
+/// (`None`): a rank nobody measured is not shown.
+///
+/// Where the fit put a stronger level below a weaker one (within its interval: on 9×9 level
+/// 6 at 768 below level 5 at 888), both have their mean: more playouts do not make a
+/// weaker player, and a form that said so would mislead.
+const LEVEL_RATINGS: [(u8, [Option<f64>; tengen_engine::MAX_LEVEL as usize]); 2] = [
+    (
+        9,
+        [
+            Some(-900.0),
+            Some(-47.0),
+            Some(132.0),
+            Some(816.0),
+            Some(828.0),
+            Some(828.0),
+            Some(983.0),
+            Some(1640.0),
+            Some(2009.0),
+            Some(2138.0),
+        ],
+    ),
+    (
+        19,
+        [
+            Some(-900.0),
+            Some(-303.0),
+            Some(-96.0),
+            Some(386.0),
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+        ],
+    ),
+];
+
+/// The rank of a person as strong as Tengen's `level` on a `size` board, where measured.
+pub(crate) fn level_rank(level: u8, size: u8) -> Option<tengen_club::Rank> {
+    let (_, ratings) = LEVEL_RATINGS.iter().find(|(s, _)| *s == size)?;
+    let rating = (*ratings.get(usize::from(level).checked_sub(1)?)?)?;
+    Some(tengen_club::Rank::from_rating(rating))
+}
+
 async fn sleep_or_never(d: Option<Duration>) {
     match d {
         Some(d) => tokio::time::sleep(d).await,
@@ -422,6 +471,27 @@ async fn sleep_or_never(d: Option<Duration>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stronger_level_never_has_a_weaker_rank_and_unmeasured_ones_have_none() {
+        for (size, _) in LEVEL_RATINGS {
+            let ranks: Vec<_> = (1..=tengen_engine::MAX_LEVEL)
+                .filter_map(|level| level_rank(level, size))
+                .collect();
+            assert!(ranks.len() >= 4, "{size}×{size}: {ranks:?}");
+            assert!(
+                ranks.windows(2).all(|w| w[0] <= w[1]),
+                "{size}×{size}: {ranks:?}"
+            );
+        }
+        assert_eq!(
+            level_rank(5, 13),
+            None,
+            "the ladder was not played on 13×13"
+        );
+        assert_eq!(level_rank(0, 9), None);
+        assert_eq!(level_rank(11, 9), None);
+    }
 
     const BYO: TimeControl = TimeControl::ByoYomi {
         main_s: 10,

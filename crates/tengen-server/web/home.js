@@ -60,12 +60,23 @@ async function refreshPreview() {
     $('rules-summary').textContent = p.rules_summary;
     $('handicap-preview').textContent = p.handicap + ' Komi ' + p.komi + '.';
     if (!komiEdited) $('komi-input').value = p.komi;
+    showLevelRanks(p.level_ranks);
     $('form-error').textContent = '';
     $('create-button').disabled = false;
   } catch (e) {
     if (seq !== previewSeq) return;
     $('form-error').textContent = e.message;
     $('create-button').disabled = true;
+  }
+}
+
+/** Each level's option with its measured rank on the chosen board: "5 (about 9k)". */
+function showLevelRanks(ranks) {
+  const words = { 1: 'beginner', 10: 'full strength' };
+  for (const option of $('level-select').options) {
+    const level = +option.value;
+    const notes = [words[level], ranks[level - 1] && `about ${ranks[level - 1]}`].filter(Boolean);
+    option.textContent = notes.length ? `${level} (${notes.join(', ')})` : String(level);
   }
 }
 
