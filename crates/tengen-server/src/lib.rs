@@ -43,6 +43,7 @@ mod dead_stones;
 mod decide;
 mod error;
 mod forward;
+mod game_api;
 mod gtp_seat;
 mod history;
 mod http;
@@ -55,6 +56,7 @@ mod refusal;
 mod rematch_state;
 mod review;
 mod runtime;
+
 mod seat;
 mod secret;
 mod serve;
