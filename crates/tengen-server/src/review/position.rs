@@ -94,12 +94,7 @@ pub(crate) fn position_review(node: usize, game: &Game, result: &SearchResult) -
         pv: result
             .moves
             .first()
-            .map(|m| {
-                m.pv.iter()
-                    .take(PV_SHOWN)
-                    .map(|&mv| move_text(mv, size))
-                    .collect()
-            })
+            .map(|m| pv_text(&m.pv, size))
             .unwrap_or_default(),
         candidates: result
             .moves
@@ -118,6 +113,14 @@ pub(crate) fn position_review(node: usize, game: &Game, result: &SearchResult) -
     }
 }
 
+/// The first [`PV_SHOWN`] moves of a principal variation, as GTP vertices.
+fn pv_text(pv: &[Move], size: BoardSize) -> Vec<String> {
+    pv.iter()
+        .take(PV_SHOWN)
+        .map(|&mv| move_text(mv, size))
+        .collect()
+}
+
 /// An external analysis engine's view of `game` at review node `node`, in the same form as
 /// Tengen's own (its values are already Black's).
 pub(crate) fn kata_review(node: usize, game: &Game, analysis: &KataAnalysis) -> PositionReview {
@@ -132,14 +135,7 @@ pub(crate) fn kata_review(node: usize, game: &Game, analysis: &KataAnalysis) -> 
         to_move: game.to_move(),
         best: best_move.point().map(xy),
         best_text: move_text(best_move, size),
-        pv: best
-            .map(|m| {
-                m.pv.iter()
-                    .take(PV_SHOWN)
-                    .map(|&mv| move_text(mv, size))
-                    .collect()
-            })
-            .unwrap_or_default(),
+        pv: best.map(|m| pv_text(&m.pv, size)).unwrap_or_default(),
         candidates: analysis
             .moves
             .iter()
