@@ -115,7 +115,7 @@ impl AppState {
                 crate::review::ReviewLimits::for_workers(config.search_workers),
             ),
             creations: PerAddress::new(config.games_burst, config.games_refill),
-            estimates: PerAddress::new(crate::game_api::BURST, crate::game_api::REFILL),
+            estimates: PerAddress::new(ESTIMATES_BURST, ESTIMATES_REFILL),
             all_creations: Shared::per_minute(config.max_games_per_minute),
             club: Arc::new(crate::club::Club::new(store.club(), config.clone())),
             store,
@@ -303,25 +303,6 @@ impl AppState {
     }
 }
 
-impl crate::game_api::Host for AppState {
-    fn here_or_get<'a>(
-        &'a self,
-        id: &'a str,
-        headers: &'a HeaderMap,
-        path: String,
-    ) -> crate::store::BoxFuture<'a, Result<Result<GameHandle, Response>, AppError>> {
-        Box::pin(here_or_get(self, id, headers, path))
-    }
-
-    fn estimates(&self) -> &PerAddress {
-        &self.0.estimates
-    }
-
-    fn searches(&self) -> &crate::own::SearchPool {
-        &self.0.searches
-    }
-}
-
 impl crate::review::routes::Host for AppState {
     fn reviews(&self) -> &crate::review::Reviews {
         &self.0.reviews
@@ -379,7 +360,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/info", get(info))
         .route("/api/preview", post(preview))
         .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games/{id}", get(game_view))
         .route("/api/games/{id}/join", post(join_game))
+        .route("/api/games/{id}/sgf", get(sgf))
+        .route("/api/games/{id}/estimate", get(score_estimate))
         .route(
             "/api/games/{id}/review",
             get(review_progress).post(start_review),
@@ -388,7 +372,6 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::web::routes())
         .merge(crate::club::routes::<AppState>())
         .merge(crate::review::routes::routes::<AppState>())
-        .merge(crate::game_api::routes::<AppState>())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // The whole request, body included (a WebSocket's request ends with its upgrade).
         .layer(TimeoutLayer::with_status_code(
@@ -661,6 +644,139 @@ async fn here_or_get(
         )
         .await?),
     })
+}
+
+async fn game_view(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let handle = match here_or_get(&state, &id, &headers, format!("/api/games/{id}")).await? {
+        Ok(h) => h,
+        Err(answer) => return Ok(answer),
+    };
+    let view = handle
+        .ask(|reply| ActorMsg::Snapshot { reply })
+        .await
+        .ok_or_else(|| AppError::Unavailable("try again".into()))?;
+    Ok(Json(view).into_response())
+}
+
+#[derive(Deserialize)]
+struct SgfQuery {
+    /// `players`: the players' chat as comments.
+    #[serde(default)]
+    chat: Option<String>,
+}
+
+async fn sgf(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(query): Query<SgfQuery>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let chat = match query.chat.as_deref() {
+        None | Some("none") => crate::sgf::Chat::Without,
+        Some("players") => crate::sgf::Chat::Players,
+        Some(other) => {
+            return Err(AppError::BadRequest(format!(
+                "chat={other:?}: the record can carry the players' chat (chat=players) or none"
+            )));
+        }
+    };
+    let path = match chat {
+        crate::sgf::Chat::Without => format!("/api/games/{id}/sgf"),
+        crate::sgf::Chat::Players => format!("/api/games/{id}/sgf?chat=players"),
+    };
+    let handle = match here_or_get(&state, &id, &headers, path).await? {
+        Ok(h) => h,
+        Err(answer) => return Ok(answer),
+    };
+    let text = handle
+        .ask(|reply| ActorMsg::Sgf { chat, reply })
+        .await
+        .ok_or_else(|| AppError::Unavailable("try again".into()))?
+        .ok_or_else(|| {
+            AppError::Forbidden("the record can be downloaded when the game is over".into())
+        })?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-go-sgf; charset=utf-8".to_owned(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"tengen-{id}.sgf\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// Score estimates one address may ask for at once, and how often one more after that.
+const ESTIMATES_BURST: u32 = 10;
+const ESTIMATES_REFILL: std::time::Duration = std::time::Duration::from_secs(6);
+
+/// Tengen's estimate of a game in play, as `GET /api/games/{id}/estimate` answers it.
+#[derive(Serialize)]
+struct ScoreEstimate {
+    /// The position estimated: the moves played.
+    ply: usize,
+    /// Each point's part in the estimated count, as the scoring phase's `ownership`.
+    ownership: String,
+    /// The estimated result, `B+3.5`.
+    result: String,
+    /// The count in words: each side's terms and total.
+    breakdown: String,
+    /// Groups whose life the estimator could not settle (their status depends on who
+    /// plays first): the margin may swing with them.
+    unsettled: usize,
+}
+
+/// `GET /api/games/{id}/estimate`: Tengen's estimate of the score of a game in play, for
+/// anyone watching, in games whose settings allow it (never rated or tournament games).
+async fn score_estimate(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let path = format!("/api/games/{id}/estimate");
+    let handle = match here_or_get(&state, &id, &headers, path).await? {
+        Ok(h) => h,
+        Err(answer) => return Ok(answer),
+    };
+    let game = handle
+        .ask(|reply| ActorMsg::Estimable { reply })
+        .await
+        .ok_or_else(|| AppError::Unavailable("try again".into()))?
+        .map_err(AppError::Forbidden)?;
+    state
+        .0
+        .estimates
+        .take(peer_ip(peer.as_deref()))
+        .map_err(|wait| {
+            AppError::TooMany(format!(
+                "too many score estimates from this address; try again in {} s",
+                wait.as_secs() + 1
+            ))
+        })?;
+    let ply = game.moves().len();
+    let estimate = {
+        let _permit = state.0.searches.acquire().await;
+        crate::dead_stones::estimate_position(game.clone()).await
+    }
+    .ok_or_else(|| AppError::Unavailable("the estimate did not finish; try again".into()))?;
+    Ok(Json(ScoreEstimate {
+        ply,
+        ownership: crate::view::ownership_map(&estimate.score, &game),
+        result: estimate.score.result.to_string(),
+        breakdown: estimate.score.breakdown(),
+        unsettled: estimate.unsettled().count(),
+    })
+    .into_response())
 }
 
 async fn ws(

@@ -43,7 +43,6 @@ mod dead_stones;
 mod decide;
 mod error;
 mod forward;
-mod game_api;
 mod gtp_seat;
 mod history;
 mod http;
@@ -56,7 +55,6 @@ mod refusal;
 mod rematch_state;
 mod review;
 mod runtime;
-
 mod seat;
 mod secret;
 mod serve;
