@@ -10,14 +10,14 @@ use tengen_core::Color;
 use tokio::sync::mpsc;
 
 use super::{Actor, ActorMsg, to_json};
-use crate::wire::ServerMsg;
+use crate::game::wire::ServerMsg;
 
 /// Audience changes (spectators, seats connected) go out at most this often: a crowd
 /// arriving, or a client reconnecting in a loop, costs one small message per interval.
 const AUDIENCE_EVERY: Duration = Duration::from_millis(500);
 
 use super::chat::Speaker;
-use crate::own::SearchPool;
+use crate::game::seats::own::SearchPool;
 
 pub(crate) struct Extras {
     /// The pool of blocking threads that also runs dead-stone estimates.

@@ -13,9 +13,9 @@ use tengen_core::Color;
 
 use super::Actor;
 use crate::{
-    refusal::Refusal,
-    runtime::Record,
-    wire::{ChatLine, Role, Room, ServerMsg},
+    game::refusal::Refusal,
+    game::runtime::Record,
+    game::wire::{ChatLine, Role, Room, ServerMsg},
 };
 
 /// The longest message, in characters.
@@ -29,7 +29,7 @@ pub(crate) const RATE_WINDOW: Duration = Duration::from_secs(10);
 pub(crate) const MAX_LINES: usize = 2000;
 
 /// What the live broadcast of a spectators' line starts with while the game runs: the
-/// connections of the players skip it (see `ws.rs`).
+/// connections of the players skip it (see `net/ws.rs`).
 pub(crate) const HIDDEN_FROM_PLAYERS: &str = r#"{"type":"chat","hidden_from_players":true"#;
 
 /// Whose allowance a line uses: each seat its own, and the spectators each address its own,
@@ -127,7 +127,7 @@ impl Actor {
             name,
             text,
             ply: self.rt.ply(),
-            at_ms: crate::record::now_ms(),
+            at_ms: crate::game::record::now_ms(),
         };
         self.commit(vec![Record::Chat { line: line.clone() }])
             .await?;
@@ -146,8 +146,8 @@ impl Actor {
 mod tests {
     use super::*;
     use crate::{
-        runtime::Runtime,
-        wire::{ErrorCode, WireError},
+        game::runtime::Runtime,
+        game::wire::{ErrorCode, WireError},
     };
 
     #[test]
@@ -222,7 +222,7 @@ mod tests {
 
     #[test]
     fn a_chat_record_is_kept_and_replayed_without_changing_the_game() {
-        let mut records = crate::history::tests::records_of(&[(1, 1)]);
+        let mut records = crate::game::history::tests::records_of(&[(1, 1)]);
         let rt = Runtime::replay(&records, std::time::Instant::now()).unwrap();
         let line = ChatLine {
             room: Room::Players,

@@ -22,24 +22,24 @@ use tengen_core::{Color, Nigiri, Rules, aga_handicap, vertex};
 use tower_http::{compression::CompressionLayer, timeout::TimeoutLayer};
 
 use crate::{
-    actor::{self, ActorMsg, GameHandle, to_json},
     config::ServerConfig,
     error::AppError,
     error::{BODY_LIMIT, form},
-    forward,
+    game::actor::{self, ActorMsg, GameHandle, to_json},
+    game::record::now_ms,
+    game::runtime::Record,
+    game::settings::{CreateGame, Placement},
     limits::{PerAddress, Shared, peer_ip},
-    record::now_ms,
-    runtime::Record,
+    net::forward,
     secret,
-    settings::{CreateGame, Placement},
     store::{Claim, GameSummary, Store},
 };
 
-const INDEX_HTML: &str = include_str!("../web/index.html");
-const APP_JS: &str = include_str!("../web/app.js");
-const STYLE_CSS: &str = include_str!("../web/style.css");
+const INDEX_HTML: &str = include_str!("../../web/index.html");
+const APP_JS: &str = include_str!("../../web/app.js");
+const STYLE_CSS: &str = include_str!("../../web/style.css");
 /// The page at the address of a game that does not exist.
-const MISSING_HTML: &str = include_str!("../web/missing.html");
+const MISSING_HTML: &str = include_str!("../../web/missing.html");
 
 /// Locks for starting games (see `Inner::loading`).
 const LOADING_STRIPES: usize = 64;
@@ -61,7 +61,7 @@ struct Inner {
     engines: Vec<(String, String)>,
     config: ServerConfig,
     /// Tengen's own player's searches, on a bounded pool of threads.
-    searches: crate::own::SearchPool,
+    searches: crate::game::seats::own::SearchPool,
     /// New games per client address.
     creations: PerAddress,
     /// Score estimates each address may ask for during play (each costs a search worker
@@ -90,7 +90,7 @@ impl AppState {
         engines: Vec<(String, String)>,
         config: ServerConfig,
     ) -> AppState {
-        let searches = crate::own::SearchPool::new(config.search_workers);
+        let searches = crate::game::seats::own::SearchPool::new(config.search_workers);
         let analysis_engine = config.analysis_engine.as_deref().and_then(|command| {
             match tengen_gtp::KataEngine::spawn(command, config.engine_timeout) {
                 Ok(engine) => Some(Arc::new(engine)),
@@ -184,7 +184,7 @@ impl AppState {
     pub(crate) async fn start_game(
         &self,
         id: &str,
-        setup: crate::settings::GameSetup,
+        setup: crate::game::settings::GameSetup,
         seats: [Option<String>; 2],
         invite: Option<String>,
     ) -> Result<(), AppError> {
@@ -195,8 +195,8 @@ impl AppState {
             invite,
             at_ms: now_ms(),
         };
-        let rt =
-            crate::runtime::Runtime::new(&record, Instant::now()).map_err(AppError::Internal)?;
+        let rt = crate::game::runtime::Runtime::new(&record, Instant::now())
+            .map_err(AppError::Internal)?;
         self.0
             .store
             .append(id, 1, vec![to_json(&record)], actor::summary(&rt))
@@ -330,7 +330,7 @@ impl crate::club::Host for AppState {
     fn start_game(
         &self,
         id: &str,
-        setup: crate::settings::GameSetup,
+        setup: crate::game::settings::GameSetup,
         seats: [Option<String>; 2],
     ) -> crate::store::BoxFuture<'_, Result<(), AppError>> {
         let id = id.to_owned();
@@ -369,7 +369,7 @@ pub fn app(state: AppState) -> Router {
             get(review_progress).post(start_review),
         )
         .route("/ws/{id}", get(ws))
-        .merge(crate::web::routes())
+        .merge(crate::net::web::routes())
         .merge(crate::club::routes::<AppState>())
         .merge(crate::review::routes::routes::<AppState>())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -495,7 +495,9 @@ async fn preview(
         rules_summary: setup.rules.describe(),
         handicap,
         level_ranks: (1..=tengen_engine::MAX_LEVEL)
-            .map(|level| crate::own::level_rank(level, size.get()).map(|r| r.to_string()))
+            .map(|level| {
+                crate::game::seats::own::level_rank(level, size.get()).map(|r| r.to_string())
+            })
             .collect(),
     }))
 }
@@ -532,7 +534,7 @@ async fn create_game(
     let creator = setup.creator;
     let invite = matches!(
         setup.seat(creator.other()),
-        crate::settings::SeatKind::Person { .. }
+        crate::game::settings::SeatKind::Person { .. }
     )
     .then(secret::new_token);
     let mut seats: [Option<String>; 2] = [None, None];
@@ -676,8 +678,8 @@ async fn sgf(
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let chat = match query.chat.as_deref() {
-        None | Some("none") => crate::sgf::Chat::Without,
-        Some("players") => crate::sgf::Chat::Players,
+        None | Some("none") => crate::game::sgf::Chat::Without,
+        Some("players") => crate::game::sgf::Chat::Players,
         Some(other) => {
             return Err(AppError::BadRequest(format!(
                 "chat={other:?}: the record can carry the players' chat (chat=players) or none"
@@ -685,8 +687,8 @@ async fn sgf(
         }
     };
     let path = match chat {
-        crate::sgf::Chat::Without => format!("/api/games/{id}/sgf"),
-        crate::sgf::Chat::Players => format!("/api/games/{id}/sgf?chat=players"),
+        crate::game::sgf::Chat::Without => format!("/api/games/{id}/sgf"),
+        crate::game::sgf::Chat::Players => format!("/api/games/{id}/sgf?chat=players"),
     };
     let handle = match here_or_get(&state, &id, &headers, path).await? {
         Ok(h) => h,
@@ -766,12 +768,12 @@ async fn score_estimate(
     let ply = game.moves().len();
     let estimate = {
         let _permit = state.0.searches.acquire().await;
-        crate::dead_stones::estimate_position(game.clone()).await
+        crate::game::dead_stones::estimate_position(game.clone()).await
     }
     .ok_or_else(|| AppError::Unavailable("the estimate did not finish; try again".into()))?;
     Ok(Json(ScoreEstimate {
         ply,
-        ownership: crate::view::ownership_map(&estimate.score, &game),
+        ownership: crate::game::view::ownership_map(&estimate.score, &game),
         result: estimate.score.result.to_string(),
         breakdown: estimate.score.breakdown(),
         unsettled: estimate.unsettled().count(),
@@ -787,7 +789,7 @@ async fn ws(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     Ok(match state.route_request(&id, &headers).await? {
-        Route::Here(handle) => crate::ws::upgrade(
+        Route::Here(handle) => crate::net::ws::upgrade(
             upgrade,
             handle,
             state.0.config.clone(),

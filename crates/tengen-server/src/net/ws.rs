@@ -15,11 +15,11 @@ use futures_util::{
 use tokio::sync::broadcast;
 
 use crate::{
-    actor::{ActorMsg, GameHandle, to_json},
     config::ServerConfig,
-    lag::LagMeter,
+    game::actor::{ActorMsg, GameHandle, to_json},
+    game::lag::LagMeter,
+    game::wire::{ClientMsg, ErrorCode, Role, ServerMsg, WireError},
     limits::TokenBucket,
-    wire::{ClientMsg, ErrorCode, Role, ServerMsg, WireError},
 };
 
 /// The largest WebSocket message a client may send, in bytes.
@@ -357,7 +357,7 @@ async fn serve(
                 }
             }
             update = updates.recv() => match update {
-                Ok(text) if role != Role::Spectator && text.starts_with(crate::actor::HIDDEN_FROM_PLAYERS) => {}
+                Ok(text) if role != Role::Spectator && text.starts_with(crate::game::actor::HIDDEN_FROM_PLAYERS) => {}
                 Ok(text) => send_text(sink, &text, within).await?,
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     // Too far behind: send the whole state instead of the missed updates.
