@@ -28,13 +28,14 @@ mod chat;
 mod dead_estimate;
 mod extras;
 mod rematch;
-pub(crate) use chat::HIDDEN_FROM_PLAYERS;
+mod update;
+pub(crate) use update::{Audience, Update};
 
 /// What a connection gets when it joins a game's stream.
 pub(crate) struct Connected {
     pub role: Role,
     pub welcome: String,
-    pub updates: broadcast::Receiver<Arc<str>>,
+    pub updates: broadcast::Receiver<Update>,
 }
 
 /// A seat taken through the invite link.
@@ -123,7 +124,7 @@ const IDLE_EXIT: Duration = Duration::from_secs(300);
 struct Actor {
     rt: Runtime,
     store: Arc<dyn Store>,
-    updates: broadcast::Sender<Arc<str>>,
+    updates: broadcast::Sender<Update>,
     conns: ByColor<u32>,
     /// Each seat's lag credit, from its connections' latest measurement.
     lag: ByColor<u64>,
@@ -674,7 +675,7 @@ impl Actor {
             event,
             state: Box::new(self.view_at(v)),
         };
-        let _ = self.updates.send(Arc::from(to_json(&msg)));
+        let _ = self.updates.send(Update::new(Audience::Everyone, &msg));
     }
 
     /// The whole state, with no new version: after a reload, a rematch record, or a change
@@ -687,7 +688,7 @@ impl Actor {
             state: Box::new(self.view()),
             event,
         };
-        let _ = self.updates.send(Arc::from(to_json(&msg)));
+        let _ = self.updates.send(Update::new(Audience::Everyone, &msg));
     }
 
     fn broadcast_state(&mut self) {

@@ -2,14 +2,13 @@
 
 use std::{
     collections::HashMap,
-    sync::Arc,
     time::{Duration, Instant},
 };
 
 use tengen_core::Color;
 use tokio::sync::mpsc;
 
-use super::{Actor, ActorMsg, to_json};
+use super::{Actor, ActorMsg, Audience, Update};
 use crate::game::wire::ServerMsg;
 
 /// Audience changes (spectators, seats connected) go out at most this often: a crowd
@@ -70,6 +69,6 @@ impl Actor {
             black: connected(Color::Black),
             white: connected(Color::White),
         };
-        let _ = self.updates.send(Arc::from(to_json(&msg)));
+        let _ = self.updates.send(Update::new(Audience::Everyone, &msg));
     }
 }
