@@ -35,52 +35,34 @@
 //! # Ok(()) }
 //! ```
 
-mod actor;
-mod clock;
 mod club;
 mod config;
-mod dead_stones;
-mod decide;
 mod error;
-mod forward;
-mod gtp_seat;
-mod history;
-mod http;
-mod lag;
+mod game;
 mod limits;
 mod names;
-mod own;
-mod record;
-mod refusal;
-mod rematch_state;
+mod net;
 mod review;
-mod runtime;
-mod seat;
 mod secret;
 mod serve;
-mod settings;
-mod sgf;
 mod store;
 #[cfg(test)]
 mod test_postgres;
-mod view;
-mod web;
-pub mod wire;
-mod ws;
 
-pub use clock::{ClockState, TimeControl};
 pub use club::{AccountChange, AdminCommand, administer};
 pub use config::{CHECKPOINT_ENV, ServerConfig};
 pub use error::AppError;
-pub use gtp_seat::{EngineCheck, check_engine};
-pub use http::{AppState, app};
+pub use game::clock::{ClockState, TimeControl};
+pub use game::seats::gtp::{EngineCheck, check_engine};
+pub use game::settings::{ColorChoice, CreateGame, OpponentChoice, Placement};
+pub use game::wire;
+pub use net::http::{AppState, app};
+pub use net::ws::MAX_CLIENT_MESSAGE;
 pub use serve::{serve, serve_until};
-pub use settings::{ColorChoice, CreateGame, OpponentChoice, Placement};
 pub use store::{
     BoxFuture, Claim, ClubDb, GameSummary, LEASE_TTL, Lease, PgStore, SCHEMA_VERSION, SqliteStore,
     Store, StoreError,
 };
-pub use ws::MAX_CLIENT_MESSAGE;
 
 /// The README's example, compiled and run as a doctest so that it cannot go stale.
 #[cfg(doctest)]

@@ -44,7 +44,9 @@ use tengen_core::{Color, Game, Move};
 use tengen_gtp::KataEngine;
 use tokio::sync::Semaphore;
 
-use crate::{error::AppError, history::board_text, own::SearchPool, wire::Xy};
+use crate::{
+    error::AppError, game::history::board_text, game::seats::own::SearchPool, game::wire::Xy,
+};
 
 mod kept;
 mod position;
@@ -244,6 +246,10 @@ fn locked(p: &Shared) -> std::sync::MutexGuard<'_, Progress> {
     p.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// A review with the variations a download asked for: its tree, every position's review, and
+/// the analysis of each variation ([`Reviews::analysed_with`]).
+pub(crate) type Analysed = (Arc<ReviewTree>, Vec<PositionReview>, Vec<TriedLine>);
+
 impl Reviews {
     /// Reviews searched by Tengen's own engine on `pool`, or asked of `external`.
     pub(crate) fn new(
@@ -298,7 +304,7 @@ impl Reviews {
         &self,
         id: &str,
         variations: Vec<(usize, Vec<Option<Xy>>)>,
-    ) -> Result<(Arc<ReviewTree>, Vec<PositionReview>, Vec<TriedLine>), AppError> {
+    ) -> Result<Analysed, AppError> {
         if variations.len() > MAX_DOWNLOADED_VARIATIONS {
             return Err(AppError::BadRequest(format!(
                 "{} variations: a download carries at most {MAX_DOWNLOADED_VARIATIONS}",

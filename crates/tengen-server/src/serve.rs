@@ -29,8 +29,8 @@ use tokio::{
 
 use crate::{
     config::ServerConfig,
-    http::{AppState, app},
     limits::{Connections, Full, Slot, limit_key},
+    net::http::{AppState, app},
 };
 
 /// The largest request head taken, in bytes (hyper answers `431` past it).

@@ -561,3 +561,32 @@ async fn an_unknown_games_address_answers_404_with_a_page_that_links_home() {
     assert_eq!(status, 200);
     assert!(page.contains("id=\"board\""));
 }
+
+/// While the game runs, a line of the spectators' room reaches the spectators and not the
+/// players (no advice from the audience); a line of the players' room reaches everyone. The
+/// updates of one game reach each connection in order, so a player who has the later line
+/// would have had the earlier one.
+#[tokio::test]
+async fn a_spectators_line_reaches_only_the_spectators_while_the_game_runs() {
+    let addr = start_server(vec![]).await;
+    let (g, mut b, mut w) = seated(addr, form("aga")).await;
+    let mut s = Player::connect(addr, &g.id, None).await.unwrap();
+    let said = |text: &'static str| {
+        move |m: &serde_json::Value| m["type"] == "chat" && m["line"]["text"] == text
+    };
+    s.send(json!({ "type": "chat", "text": "play the 3-3 point" }))
+        .await;
+    s.until("the spectators' line", said("play the 3-3 point"))
+        .await;
+    b.send(json!({ "type": "chat", "text": "good luck" })).await;
+    for p in [&mut b, &mut w, &mut s] {
+        p.until("the players' line", said("good luck")).await;
+    }
+    for p in [&b, &w] {
+        assert!(
+            !p.log.iter().any(said("play the 3-3 point")),
+            "a player got the spectators' line: {:?}",
+            p.log
+        );
+    }
+}

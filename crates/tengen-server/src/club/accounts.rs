@@ -16,7 +16,7 @@ use super::{
     password,
     session::{Member, cookie, csrf_of, same_origin},
 };
-use crate::{error::AppError, error::form, limits::peer_ip, record::now_ms, store::Value};
+use crate::{error::AppError, error::form, game::record::now_ms, limits::peer_ip, store::Value};
 
 /// What the page and the API show of the member asking.
 #[derive(Serialize)]

@@ -20,12 +20,12 @@ use super::{
     session::Member,
 };
 use crate::{
-    clock::TimeControl,
     error::AppError,
     error::form,
-    record::now_ms,
+    game::clock::TimeControl,
+    game::record::now_ms,
+    game::settings::{ColorChoice, CreateGame, OpponentChoice, Placement},
     secret,
-    settings::{ColorChoice, CreateGame, OpponentChoice, Placement},
     store::{Sql, Value},
 };
 

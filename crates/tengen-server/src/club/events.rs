@@ -142,7 +142,7 @@ async fn look(
     account: i64,
 ) -> Result<Option<(i64, i64)>, crate::store::StoreError> {
     let session = session.to_owned();
-    let now = crate::record::now_ms() as i64;
+    let now = crate::game::record::now_ms() as i64;
     db.transaction(move |sql| {
         let alive = sql.execute(
             "UPDATE sessions SET seen_ms = ?2 WHERE token_hash = ?1 AND expires_ms > ?2",

@@ -26,8 +26,8 @@ pub use accounts::AccountChange;
 use crate::{
     config::ServerConfig,
     error::AppError,
+    game::settings::GameSetup,
     limits::{PerAddress, PerKey},
-    settings::GameSetup,
     store::{BoxFuture, ClubDb},
 };
 

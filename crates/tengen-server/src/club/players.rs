@@ -16,7 +16,7 @@ use tengen_core::Color;
 use super::account::{ACCOUNT_COLUMNS, Account, find};
 use crate::{
     error::AppError,
-    record::now_ms,
+    game::record::now_ms,
     store::{GameSummary, Sql, Value},
 };
 

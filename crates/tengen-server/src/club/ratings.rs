@@ -15,7 +15,7 @@ use super::{Club, session::Member};
 use crate::{
     error::AppError,
     error::form,
-    record::now_ms,
+    game::record::now_ms,
     secret,
     store::{GameSummary, Sql, StoreError, Value},
 };
@@ -40,8 +40,8 @@ pub(crate) fn outcome(summary: &GameSummary) -> Option<Outcome> {
 
 /// The handicap of a game as the EGF rates it, from its first record's setup.
 fn handicap_of(first_record: &str) -> Handicap {
-    match serde_json::from_str::<crate::record::Record>(first_record) {
-        Ok(crate::record::Record::Created { setup, .. }) => {
+    match serde_json::from_str::<crate::game::record::Record>(first_record) {
+        Ok(crate::game::record::Record::Created { setup, .. }) => {
             Handicap::of_game(setup.handicap, setup.komi().as_f64())
         }
         _ => Handicap::EVEN,
@@ -153,7 +153,7 @@ impl Club {
             .await?;
         let mut linked = 0;
         for row in rematches {
-            let Ok(crate::record::Record::RematchStarted { game }) =
+            let Ok(crate::game::record::Record::RematchStarted { game }) =
                 serde_json::from_str(&row.text(2))
             else {
                 continue;
@@ -304,20 +304,20 @@ mod tests {
     #[test]
     fn the_handicap_is_read_from_the_games_setup() {
         let record = |handicap: u32, komi: Option<f64>| {
-            let form = crate::settings::CreateGame {
+            let form = crate::game::settings::CreateGame {
                 size: 19,
                 rules: "japanese".into(),
                 handicap,
-                placement: crate::settings::Placement::Fixed,
+                placement: crate::game::settings::Placement::Fixed,
                 komi,
-                color: crate::settings::ColorChoice::Black,
-                time: crate::clock::TimeControl::None,
-                opponent: crate::settings::OpponentChoice::Person,
+                color: crate::game::settings::ColorChoice::Black,
+                time: crate::game::clock::TimeControl::None,
+                opponent: crate::game::settings::OpponentChoice::Person,
                 name: None,
                 open: false,
                 analysis: false,
             };
-            crate::actor::to_json(&crate::record::Record::Created {
+            crate::game::actor::to_json(&crate::game::record::Record::Created {
                 id: "0123456789abcdef".into(),
                 setup: form.resolve(&[], true).unwrap(),
                 seats: [None, None],

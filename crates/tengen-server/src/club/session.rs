@@ -18,7 +18,7 @@ use super::{
     Club,
     account::{ACCOUNT_COLUMNS, Account},
 };
-use crate::{error::AppError, record::now_ms, secret, store::Value};
+use crate::{error::AppError, game::record::now_ms, secret, store::Value};
 
 /// The session cookie's name.
 pub(crate) const COOKIE: &str = "tengen_session";

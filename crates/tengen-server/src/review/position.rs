@@ -9,7 +9,7 @@ use tengen_core::{BoardSize, Color, Game, Move, move_text};
 use tengen_engine::SearchResult;
 use tengen_gtp::KataAnalysis;
 
-use crate::wire::{Xy, xy};
+use crate::game::wire::{Xy, xy};
 
 /// Candidates shown per position: the page colours them by how much worse than the best
 /// they are, as KaTrain and Lizzie do.

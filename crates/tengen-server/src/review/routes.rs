@@ -17,11 +17,11 @@ use serde::Deserialize;
 use super::{ReviewTree, Reviews, UPLOAD_LIMIT};
 use crate::{
     error::{AppError, form},
+    game::record::now_ms,
+    game::wire::Xy,
     limits::peer_ip,
-    record::now_ms,
     secret,
     store::ClubDb,
-    wire::Xy,
 };
 
 /// What the reviews' routes need of the server.

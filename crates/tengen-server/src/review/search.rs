@@ -22,7 +22,7 @@ use super::{
     position::{kata_review, position_review},
     tree::{ReviewTree, replay_node},
 };
-use crate::own::SearchPool;
+use crate::game::seats::own::SearchPool;
 
 /// The configuration of a review's searches, seeded by `game`'s moves: the same record
 /// always gets the same review (one thread, a fixed number of playouts), so asking again,

@@ -10,7 +10,7 @@ use tengen_core::{Color, Game, Move, move_text, parse_move};
 use tengen_sgf::{GameTree, NodeId, game_to_tree, point_text};
 
 use super::{PositionReview, ReviewTree, TriedLine, tree::move_of};
-use crate::wire::Xy;
+use crate::game::wire::Xy;
 
 fn push(tree: &mut GameTree, node: NodeId, id: &str, value: String) {
     // Identifiers are constants and every value is one text: this cannot fail.

@@ -10,7 +10,7 @@ use serde::Serialize;
 use tengen_core::{Color, Game, Move, Phase, Replayed, Tolerance, move_text};
 use tengen_sgf::{GameTree, Mode, NodeId, ReplayOptions};
 
-use crate::wire::{Xy, point, xy};
+use crate::game::wire::{Xy, point, xy};
 
 /// Nodes (positions) of an uploaded record reviewed at most: a game with its variations is a
 /// few hundred; the cap bounds the review's time (a position is about a tenth of a second)

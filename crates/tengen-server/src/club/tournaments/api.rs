@@ -17,7 +17,6 @@ use tengen_core::{Color, Rules, max_fixed_handicap};
 
 use super::{Event, Loaded, Stored, check_size, load, save, view};
 use crate::{
-    clock::TimeControl,
     club::{
         Host,
         account::find,
@@ -25,9 +24,10 @@ use crate::{
         session::{MaybeMember, Member},
     },
     error::{AppError, form},
-    record::now_ms,
+    game::clock::TimeControl,
+    game::record::now_ms,
+    game::settings::{ColorChoice, CreateGame, OpponentChoice, Placement},
     secret,
-    settings::{ColorChoice, CreateGame, OpponentChoice, Placement},
 };
 
 /// `POST /api/tournaments`'s form.

@@ -22,8 +22,8 @@ use tengen_club::tournament::{GameResult, Tournament};
 
 use super::{Club, Host};
 use crate::{
-    clock::TimeControl,
     error::AppError,
+    game::clock::TimeControl,
     store::{GameSummary, Sql, StoreError},
 };
 

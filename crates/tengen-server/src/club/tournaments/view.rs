@@ -8,7 +8,7 @@ use tengen_club::tournament::{
 };
 
 use super::{Loaded, Stored};
-use crate::{clock::TimeControl, club::account::Account};
+use crate::{club::account::Account, game::clock::TimeControl};
 
 /// One line of the tournaments' list.
 #[derive(Serialize)]

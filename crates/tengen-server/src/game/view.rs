@@ -5,10 +5,12 @@ use std::time::Instant;
 use tengen_core::{ByColor, Color, Game, HalfPoints, Ownership, Phase, Score, move_text};
 
 use crate::{
-    clock::TimeControl,
-    runtime::Runtime,
-    settings::SeatKind,
-    wire::{ClockView, LastMove, PlayerView, ScoreView, SideScoreView, StateView, UndoView, xy},
+    game::clock::TimeControl,
+    game::runtime::Runtime,
+    game::settings::SeatKind,
+    game::wire::{
+        ClockView, LastMove, PlayerView, ScoreView, SideScoreView, StateView, UndoView, xy,
+    },
 };
 
 impl Runtime {
@@ -70,8 +72,8 @@ impl Runtime {
                 can_claim: self.can_claim(c),
                 failure: self.engine_failure.get(c).clone(),
                 level: match kind {
-                    SeatKind::Engine { engine, level } if engine == crate::seat::OWN => {
-                        Some(level.unwrap_or(crate::seat::DEFAULT_LEVEL))
+                    SeatKind::Engine { engine, level } if engine == crate::game::seats::OWN => {
+                        Some(level.unwrap_or(crate::game::seats::DEFAULT_LEVEL))
                     }
                     _ => None,
                 },

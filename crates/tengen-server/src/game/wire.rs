@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use tengen_core::{Color, IllegalMove, Point};
 
 use crate::{
-    clock::{ClockState, TimeControl},
-    refusal::Refusal,
-    settings::Placement,
+    game::clock::{ClockState, TimeControl},
+    game::refusal::Refusal,
+    game::settings::Placement,
 };
 
 /// A point on the wire: `[x, y]`, `(0, 0)` at the top-left.

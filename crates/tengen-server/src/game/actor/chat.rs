@@ -11,11 +11,11 @@ use std::{
 
 use tengen_core::Color;
 
-use super::Actor;
+use super::{Actor, Audience, Update};
 use crate::{
-    refusal::Refusal,
-    runtime::Record,
-    wire::{ChatLine, Role, Room, ServerMsg},
+    game::refusal::Refusal,
+    game::runtime::Record,
+    game::wire::{ChatLine, Role, Room, ServerMsg},
 };
 
 /// The longest message, in characters.
@@ -27,10 +27,6 @@ pub(crate) const RATE_MESSAGES: usize = 5;
 pub(crate) const RATE_WINDOW: Duration = Duration::from_secs(10);
 /// The most lines a game keeps; later messages are refused.
 pub(crate) const MAX_LINES: usize = 2000;
-
-/// What the live broadcast of a spectators' line starts with while the game runs: the
-/// connections of the players skip it (see `ws.rs`).
-pub(crate) const HIDDEN_FROM_PLAYERS: &str = r#"{"type":"chat","hidden_from_players":true"#;
 
 /// Whose allowance a line uses: each seat its own, and the spectators each address its own,
 /// so that one spectator cannot use up the room's (a spammer's many connections from one
@@ -127,18 +123,27 @@ impl Actor {
             name,
             text,
             ply: self.rt.ply(),
-            at_ms: crate::record::now_ms(),
+            at_ms: crate::game::record::now_ms(),
         };
         self.commit(vec![Record::Chat { line: line.clone() }])
             .await?;
+        let audience = audience_of(room, self.rt.finished());
         let msg = ServerMsg::Chat {
-            hidden_from_players: room == Room::Spectators && !self.rt.finished(),
+            hidden_from_players: audience == Audience::Spectators,
             line,
         };
-        let _ = self
-            .updates
-            .send(std::sync::Arc::from(super::to_json(&msg)));
+        let _ = self.updates.send(Update::new(audience, &msg));
         Ok(())
+    }
+}
+
+/// Who a line of `room` is broadcast to: a spectators' line only to the spectators until
+/// the game is over (`finished`), every other line to everyone.
+fn audience_of(room: Room, finished: bool) -> Audience {
+    if room == Room::Spectators && !finished {
+        Audience::Spectators
+    } else {
+        Audience::Everyone
     }
 }
 
@@ -146,8 +151,8 @@ impl Actor {
 mod tests {
     use super::*;
     use crate::{
-        runtime::Runtime,
-        wire::{ErrorCode, WireError},
+        game::runtime::Runtime,
+        game::wire::{ErrorCode, WireError},
     };
 
     #[test]
@@ -222,7 +227,7 @@ mod tests {
 
     #[test]
     fn a_chat_record_is_kept_and_replayed_without_changing_the_game() {
-        let mut records = crate::history::tests::records_of(&[(1, 1)]);
+        let mut records = crate::game::history::tests::records_of(&[(1, 1)]);
         let rt = Runtime::replay(&records, std::time::Instant::now()).unwrap();
         let line = ChatLine {
             room: Room::Players,
@@ -241,18 +246,16 @@ mod tests {
     }
 
     #[test]
-    fn the_hidden_prefix_is_what_the_broadcast_starts_with() {
-        let msg = ServerMsg::Chat {
-            hidden_from_players: true,
-            line: ChatLine {
-                room: Room::Spectators,
-                color: None,
-                name: "Spectator".into(),
-                text: "psst".into(),
-                ply: 3,
-                at_ms: 1,
-            },
-        };
-        assert!(super::super::to_json(&msg).starts_with(HIDDEN_FROM_PLAYERS));
+    fn the_spectators_room_is_broadcast_to_the_spectators_only_while_the_game_runs() {
+        let hidden = audience_of(Room::Spectators, false);
+        assert_eq!(hidden, Audience::Spectators);
+        assert!(hidden.includes(Role::Spectator));
+        assert!(!hidden.includes(Role::Black));
+        assert!(!hidden.includes(Role::White));
+        assert_eq!(audience_of(Room::Spectators, true), Audience::Everyone);
+        assert_eq!(audience_of(Room::Players, false), Audience::Everyone);
+        assert_eq!(audience_of(Room::Players, true), Audience::Everyone);
+        assert!(Audience::Everyone.includes(Role::White));
+        assert!(Audience::Everyone.includes(Role::Spectator));
     }
 }

@@ -6,9 +6,9 @@ use tengen_core::{Color, GameResult, Ownership, Point};
 use tengen_sgf::{GameTree, game_to_tree, point_text, write as write_sgf};
 
 use crate::{
-    clock::TimeControl,
-    runtime::Runtime,
-    wire::{ChatLine, Room},
+    game::clock::TimeControl,
+    game::runtime::Runtime,
+    game::wire::{ChatLine, Room},
 };
 
 fn push(tree: &mut GameTree, node: tengen_sgf::NodeId, id: &str, values: Vec<String>) {
@@ -176,7 +176,7 @@ mod tests {
     /// ```
     #[test]
     fn the_players_chat_is_written_as_comments_on_the_move_it_was_said_after() {
-        let mut rt = crate::history::tests::game_of(&[(1, 3), (3, 1)]);
+        let mut rt = crate::game::history::tests::game_of(&[(1, 3), (3, 1)]);
         rt.chat = vec![
             said(Room::Players, Some(Color::Black), "Ann", "hi ] \\ there", 0),
             said(Room::Spectators, None, "Spectator", "psst", 1),
@@ -241,8 +241,8 @@ mod tests {
 
     #[test]
     fn tm_is_the_main_time_and_ot_names_the_overtime() {
-        let mut rt = crate::history::tests::game_of(&[(1, 3)]);
-        let root_values = |rt: &crate::runtime::Runtime| {
+        let mut rt = crate::game::history::tests::game_of(&[(1, 3)]);
+        let root_values = |rt: &crate::game::runtime::Runtime| {
             let text = write(rt, Chat::Without);
             let tree = &tengen_sgf::parse_str(&text, tengen_sgf::Mode::Strict)
                 .unwrap()

@@ -9,8 +9,8 @@ use tengen_gtp::GtpProcess;
 use tokio::sync::{mpsc, watch};
 
 use crate::{
-    dead_stones::estimate_dead_stones,
-    seat::{Due, Seat, SeatAction, SeatMsg, SeatSnap, Turns},
+    game::dead_stones::estimate_dead_stones,
+    game::seats::{Due, Seat, SeatAction, SeatMsg, SeatSnap, Turns},
 };
 
 /// Runs a GTP engine seat until the game ends, the engine fails, or the actor goes away.

@@ -10,17 +10,17 @@ use axum::{
 };
 
 const SCRIPTS: &[(&str, &str)] = &[
-    ("board.js", include_str!("../web/board.js")),
-    ("review.js", include_str!("../web/review.js")),
-    ("analysis.js", include_str!("../web/analysis.js")),
-    ("sound.js", include_str!("../web/sound.js")),
-    ("chat.js", include_str!("../web/chat.js")),
-    ("rematch.js", include_str!("../web/rematch.js")),
-    ("club.js", include_str!("../web/club.js")),
-    ("tournaments.js", include_str!("../web/tournaments.js")),
-    ("variations.js", include_str!("../web/variations.js")),
-    ("record.js", include_str!("../web/record.js")),
-    ("home.js", include_str!("../web/home.js")),
+    ("board.js", include_str!("../../web/board.js")),
+    ("review.js", include_str!("../../web/review.js")),
+    ("analysis.js", include_str!("../../web/analysis.js")),
+    ("sound.js", include_str!("../../web/sound.js")),
+    ("chat.js", include_str!("../../web/chat.js")),
+    ("rematch.js", include_str!("../../web/rematch.js")),
+    ("club.js", include_str!("../../web/club.js")),
+    ("tournaments.js", include_str!("../../web/tournaments.js")),
+    ("variations.js", include_str!("../../web/variations.js")),
+    ("record.js", include_str!("../../web/record.js")),
+    ("home.js", include_str!("../../web/home.js")),
 ];
 
 /// `GET /js/{name}`: one of [`SCRIPTS`].

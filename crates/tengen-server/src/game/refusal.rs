@@ -1,5 +1,5 @@
 //! Why the game's state machine refuses a command, in the game's own terms. The sentence is
-//! the one the player reads; [`crate::wire`] adds the protocol's error code (one `From`), so
+//! the one the player reads; [`crate::game::wire`] adds the protocol's error code (one `From`), so
 //! the state machine does not build JSON errors.
 
 use tengen_core::{IllegalMove, Point};
@@ -153,7 +153,7 @@ impl Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wire::WireError;
+    use crate::game::wire::WireError;
 
     /// The JSON error each refusal sends, as the browser got it before refusals had a type
     /// of their own (the sentences copied from that code): the page shows the message and

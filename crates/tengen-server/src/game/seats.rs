@@ -1,8 +1,11 @@
-//! What a game's actor and its engine seats share: an external GTP program
-//! (`gtp_seat.rs`) or Tengen's own player (`own.rs`). The actor sends each seat the game as it
+//! Who plays a seat other than a person: an external GTP program ([`gtp`]) or Tengen's own
+//! player ([`own`]), and what a game's actor and these engine seats share. The actor sends each seat the game as it
 //! stands ([`SeatSnap`]); the seat answers with a [`SeatMsg`], which the actor's inbox
 //! carries beside the people's commands, so that the actor referees engines as it referees
 //! people. The seats know nothing of the actor but that its messages wrap a [`SeatMsg`].
+
+pub(crate) mod gtp;
+pub(crate) mod own;
 
 use std::{
     sync::Arc,
@@ -12,7 +15,7 @@ use std::{
 use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, aga_handicap};
 use tokio::sync::{mpsc, watch};
 
-use crate::clock::{ClockState, TimeControl};
+use crate::game::clock::{ClockState, TimeControl};
 
 /// The name of Tengen's own player, which runs in this process.
 pub(crate) const OWN: &str = "tengen";

@@ -8,13 +8,13 @@ use std::time::Instant;
 
 use tengen_core::{ActionError, ByColor, Color, Game, Move, Penalty, Phase, Point};
 
-pub(crate) use crate::record::{Record, UndoReq};
-pub(crate) use crate::rematch_state::Rematch;
+pub(crate) use crate::game::record::{Record, UndoReq};
+pub(crate) use crate::game::rematch_state::Rematch;
 use crate::{
-    clock::{ClockState, TimeControl},
-    lag,
-    settings::{GameSetup, SeatKind},
-    wire::{EventView, PhaseView, point},
+    game::clock::{ClockState, TimeControl},
+    game::lag,
+    game::settings::{GameSetup, SeatKind},
+    game::wire::{EventView, PhaseView, point},
 };
 
 /// A game and everything around it that the records decide.
@@ -59,7 +59,7 @@ pub(crate) struct Runtime {
     /// The dead-stone proposal that is Tengen's estimate, unchanged: (resumptions, version).
     pub estimated: Option<(u32, u32)>,
     /// The chat, both rooms, in order.
-    pub chat: Vec<crate::wire::ChatLine>,
+    pub chat: Vec<crate::game::wire::ChatLine>,
     /// The rematch offered at the end, if any.
     pub rematch: Rematch,
 }
@@ -498,8 +498,8 @@ impl Runtime {
 mod tests {
     use super::*;
     use crate::{
-        settings::{CreateGame, OpponentChoice},
-        wire::{ClientMsg, ErrorCode, WireError},
+        game::settings::{CreateGame, OpponentChoice},
+        game::wire::{ClientMsg, ErrorCode, WireError},
     };
 
     fn created(rules: &str) -> Record {
@@ -515,7 +515,7 @@ mod tests {
             handicap: 0,
             placement: Default::default(),
             komi: None,
-            color: crate::settings::ColorChoice::Black,
+            color: crate::game::settings::ColorChoice::Black,
             time,
             opponent: OpponentChoice::Person,
             name: None,

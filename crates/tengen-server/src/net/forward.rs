@@ -80,7 +80,7 @@ pub(crate) fn websocket(
     id: String,
     config: ServerConfig,
 ) -> Response {
-    crate::ws::limited(upgrade).on_upgrade(move |socket| relay(socket, holder, id, config))
+    crate::net::ws::limited(upgrade).on_upgrade(move |socket| relay(socket, holder, id, config))
 }
 
 async fn relay(mut client: WebSocket, holder: String, id: String, config: ServerConfig) {

@@ -25,9 +25,9 @@ use tengen_engine::{Clock, Decision, Player, PlayerConfig, SearchConfig, TIME_MA
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 
 use crate::{
-    clock::{ClockState, TimeControl},
-    dead_stones::estimate_dead_stones,
-    seat::{Due, Seat, SeatAction, SeatMsg, SeatSnap, Turns},
+    game::clock::{ClockState, TimeControl},
+    game::dead_stones::estimate_dead_stones,
+    game::seats::{Due, Seat, SeatAction, SeatMsg, SeatSnap, Turns},
 };
 
 /// The least thinking time a fair share gives.

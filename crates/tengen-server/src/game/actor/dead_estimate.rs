@@ -6,7 +6,7 @@
 use tengen_core::Phase;
 
 use super::{Actor, ActorMsg};
-use crate::{dead_stones::estimate_dead_stones, runtime::Record, wire::xy};
+use crate::{game::dead_stones::estimate_dead_stones, game::runtime::Record, game::wire::xy};
 
 impl Actor {
     /// Starts estimating the dead stones of the position that just entered scoring.
@@ -60,8 +60,8 @@ mod tests {
     use tengen_core::{ByColor, Color};
 
     use crate::{
-        history::tests::records_of,
-        runtime::{Record, Runtime},
+        game::history::tests::records_of,
+        game::runtime::{Record, Runtime},
     };
 
     /// ```text

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use tengen_core::{BoardSize, Color, Game, Komi, Point, Rules, max_fixed_handicap};
 
-use crate::clock::TimeControl;
+use crate::game::clock::TimeControl;
 
 /// Where handicap stones go.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,7 +125,7 @@ impl SeatKind {
     pub fn name(&self) -> &str {
         match self {
             SeatKind::Person { name } => name,
-            SeatKind::Engine { engine, .. } if engine == crate::seat::OWN => "Tengen",
+            SeatKind::Engine { engine, .. } if engine == crate::game::seats::OWN => "Tengen",
             SeatKind::Engine { engine, .. } => engine,
         }
     }
@@ -224,7 +224,7 @@ impl CreateGame {
                 name: "Opponent".into(),
             },
             OpponentChoice::Tengen { level } => {
-                let level = level.unwrap_or(crate::seat::DEFAULT_LEVEL);
+                let level = level.unwrap_or(crate::game::seats::DEFAULT_LEVEL);
                 if !(1..=tengen_engine::MAX_LEVEL).contains(&level) {
                     return Err(format!(
                         "level {level}: Tengen's levels are 1 to {}",
@@ -232,7 +232,7 @@ impl CreateGame {
                     ));
                 }
                 SeatKind::Engine {
-                    engine: crate::seat::OWN.into(),
+                    engine: crate::game::seats::OWN.into(),
                     level: Some(level),
                 }
             }
@@ -352,7 +352,7 @@ mod tests {
     #[test]
     fn tengens_own_player_is_named_tengen_as_gtp_names_it() {
         let own = SeatKind::Engine {
-            engine: crate::seat::OWN.into(),
+            engine: crate::game::seats::OWN.into(),
             level: Some(3),
         };
         assert_eq!(own.name(), "Tengen");

@@ -15,12 +15,12 @@ use tengen_core::Color;
 
 use super::{Actor, summary, to_json};
 use crate::{
-    record::Record,
-    refusal::Refusal,
-    runtime::{Rematch, Runtime},
+    game::record::Record,
+    game::refusal::Refusal,
+    game::runtime::{Rematch, Runtime},
+    game::settings::SeatKind,
+    game::wire::{ClientMsg, Role, ServerMsg},
     secret,
-    settings::SeatKind,
-    wire::{ClientMsg, Role, ServerMsg},
 };
 
 impl Actor {
@@ -129,7 +129,7 @@ impl Actor {
             setup,
             seats: hashes,
             invite: None,
-            at_ms: crate::record::now_ms(),
+            at_ms: crate::game::record::now_ms(),
         };
         let rt = Runtime::new(&record, Instant::now()).map_err(Refusal::RematchInvalid)?;
         self.store
@@ -149,9 +149,9 @@ mod tests {
     use std::time::Instant;
 
     use crate::{
-        history::tests::records_of,
-        record::Record,
-        runtime::{Rematch, Runtime},
+        game::history::tests::records_of,
+        game::record::Record,
+        game::runtime::{Rematch, Runtime},
     };
     use tengen_core::Color;
 

@@ -22,24 +22,27 @@ use tengen_core::{Color, Nigiri, Rules, aga_handicap, vertex};
 use tower_http::{compression::CompressionLayer, timeout::TimeoutLayer};
 
 use crate::{
-    actor::{self, ActorMsg, GameHandle, to_json},
     config::ServerConfig,
     error::AppError,
     error::{BODY_LIMIT, form},
-    forward,
+    game::actor::{self, ActorMsg, GameHandle, to_json},
+    game::record::now_ms,
+    game::runtime::Record,
+    game::settings::{CreateGame, Placement},
     limits::{PerAddress, Shared, peer_ip},
-    record::now_ms,
-    runtime::Record,
+    net::forward,
     secret,
-    settings::{CreateGame, Placement},
     store::{Claim, GameSummary, Store},
 };
 
-const INDEX_HTML: &str = include_str!("../web/index.html");
-const APP_JS: &str = include_str!("../web/app.js");
-const STYLE_CSS: &str = include_str!("../web/style.css");
+mod analysis;
+use analysis::{ESTIMATES_BURST, ESTIMATES_REFILL, review_progress, score_estimate, start_review};
+
+const INDEX_HTML: &str = include_str!("../../web/index.html");
+const APP_JS: &str = include_str!("../../web/app.js");
+const STYLE_CSS: &str = include_str!("../../web/style.css");
 /// The page at the address of a game that does not exist.
-const MISSING_HTML: &str = include_str!("../web/missing.html");
+const MISSING_HTML: &str = include_str!("../../web/missing.html");
 
 /// Locks for starting games (see `Inner::loading`).
 const LOADING_STRIPES: usize = 64;
@@ -61,7 +64,7 @@ struct Inner {
     engines: Vec<(String, String)>,
     config: ServerConfig,
     /// Tengen's own player's searches, on a bounded pool of threads.
-    searches: crate::own::SearchPool,
+    searches: crate::game::seats::own::SearchPool,
     /// New games per client address.
     creations: PerAddress,
     /// Score estimates each address may ask for during play (each costs a search worker
@@ -90,7 +93,7 @@ impl AppState {
         engines: Vec<(String, String)>,
         config: ServerConfig,
     ) -> AppState {
-        let searches = crate::own::SearchPool::new(config.search_workers);
+        let searches = crate::game::seats::own::SearchPool::new(config.search_workers);
         let analysis_engine = config.analysis_engine.as_deref().and_then(|command| {
             match tengen_gtp::KataEngine::spawn(command, config.engine_timeout) {
                 Ok(engine) => Some(Arc::new(engine)),
@@ -184,7 +187,7 @@ impl AppState {
     pub(crate) async fn start_game(
         &self,
         id: &str,
-        setup: crate::settings::GameSetup,
+        setup: crate::game::settings::GameSetup,
         seats: [Option<String>; 2],
         invite: Option<String>,
     ) -> Result<(), AppError> {
@@ -195,8 +198,8 @@ impl AppState {
             invite,
             at_ms: now_ms(),
         };
-        let rt =
-            crate::runtime::Runtime::new(&record, Instant::now()).map_err(AppError::Internal)?;
+        let rt = crate::game::runtime::Runtime::new(&record, Instant::now())
+            .map_err(AppError::Internal)?;
         self.0
             .store
             .append(id, 1, vec![to_json(&record)], actor::summary(&rt))
@@ -330,7 +333,7 @@ impl crate::club::Host for AppState {
     fn start_game(
         &self,
         id: &str,
-        setup: crate::settings::GameSetup,
+        setup: crate::game::settings::GameSetup,
         seats: [Option<String>; 2],
     ) -> crate::store::BoxFuture<'_, Result<(), AppError>> {
         let id = id.to_owned();
@@ -369,7 +372,7 @@ pub fn app(state: AppState) -> Router {
             get(review_progress).post(start_review),
         )
         .route("/ws/{id}", get(ws))
-        .merge(crate::web::routes())
+        .merge(crate::net::web::routes())
         .merge(crate::club::routes::<AppState>())
         .merge(crate::review::routes::routes::<AppState>())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -495,7 +498,9 @@ async fn preview(
         rules_summary: setup.rules.describe(),
         handicap,
         level_ranks: (1..=tengen_engine::MAX_LEVEL)
-            .map(|level| crate::own::level_rank(level, size.get()).map(|r| r.to_string()))
+            .map(|level| {
+                crate::game::seats::own::level_rank(level, size.get()).map(|r| r.to_string())
+            })
             .collect(),
     }))
 }
@@ -532,7 +537,7 @@ async fn create_game(
     let creator = setup.creator;
     let invite = matches!(
         setup.seat(creator.other()),
-        crate::settings::SeatKind::Person { .. }
+        crate::game::settings::SeatKind::Person { .. }
     )
     .then(secret::new_token);
     let mut seats: [Option<String>; 2] = [None, None];
@@ -676,8 +681,8 @@ async fn sgf(
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let chat = match query.chat.as_deref() {
-        None | Some("none") => crate::sgf::Chat::Without,
-        Some("players") => crate::sgf::Chat::Players,
+        None | Some("none") => crate::game::sgf::Chat::Without,
+        Some("players") => crate::game::sgf::Chat::Players,
         Some(other) => {
             return Err(AppError::BadRequest(format!(
                 "chat={other:?}: the record can carry the players' chat (chat=players) or none"
@@ -685,8 +690,8 @@ async fn sgf(
         }
     };
     let path = match chat {
-        crate::sgf::Chat::Without => format!("/api/games/{id}/sgf"),
-        crate::sgf::Chat::Players => format!("/api/games/{id}/sgf?chat=players"),
+        crate::game::sgf::Chat::Without => format!("/api/games/{id}/sgf"),
+        crate::game::sgf::Chat::Players => format!("/api/games/{id}/sgf?chat=players"),
     };
     let handle = match here_or_get(&state, &id, &headers, path).await? {
         Ok(h) => h,
@@ -715,70 +720,6 @@ async fn sgf(
         .into_response())
 }
 
-/// Score estimates one address may ask for at once, and how often one more after that.
-const ESTIMATES_BURST: u32 = 10;
-const ESTIMATES_REFILL: std::time::Duration = std::time::Duration::from_secs(6);
-
-/// Tengen's estimate of a game in play, as `GET /api/games/{id}/estimate` answers it.
-#[derive(Serialize)]
-struct ScoreEstimate {
-    /// The position estimated: the moves played.
-    ply: usize,
-    /// Each point's part in the estimated count, as the scoring phase's `ownership`.
-    ownership: String,
-    /// The estimated result, `B+3.5`.
-    result: String,
-    /// The count in words: each side's terms and total.
-    breakdown: String,
-    /// Groups whose life the estimator could not settle (their status depends on who
-    /// plays first): the margin may swing with them.
-    unsettled: usize,
-}
-
-/// `GET /api/games/{id}/estimate`: Tengen's estimate of the score of a game in play, for
-/// anyone watching, in games whose settings allow it (never rated or tournament games).
-async fn score_estimate(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
-    let path = format!("/api/games/{id}/estimate");
-    let handle = match here_or_get(&state, &id, &headers, path).await? {
-        Ok(h) => h,
-        Err(answer) => return Ok(answer),
-    };
-    let game = handle
-        .ask(|reply| ActorMsg::Estimable { reply })
-        .await
-        .ok_or_else(|| AppError::Unavailable("try again".into()))?
-        .map_err(AppError::Forbidden)?;
-    state
-        .0
-        .estimates
-        .take(peer_ip(peer.as_deref()))
-        .map_err(|wait| {
-            AppError::TooMany(format!(
-                "too many score estimates from this address; try again in {} s",
-                wait.as_secs() + 1
-            ))
-        })?;
-    let ply = game.moves().len();
-    let estimate = {
-        let _permit = state.0.searches.acquire().await;
-        crate::dead_stones::estimate_position(game.clone()).await
-    }
-    .ok_or_else(|| AppError::Unavailable("the estimate did not finish; try again".into()))?;
-    Ok(Json(ScoreEstimate {
-        ply,
-        ownership: crate::view::ownership_map(&estimate.score, &game),
-        result: estimate.score.result.to_string(),
-        breakdown: estimate.score.breakdown(),
-        unsettled: estimate.unsettled().count(),
-    })
-    .into_response())
-}
-
 async fn ws(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -787,7 +728,7 @@ async fn ws(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     Ok(match state.route_request(&id, &headers).await? {
-        Route::Here(handle) => crate::ws::upgrade(
+        Route::Here(handle) => crate::net::ws::upgrade(
             upgrade,
             handle,
             state.0.config.clone(),
@@ -795,64 +736,4 @@ async fn ws(
         ),
         Route::There(holder) => forward::websocket(upgrade, holder, id, state.0.config.clone()),
     })
-}
-
-#[derive(Deserialize)]
-struct ReviewQuery {
-    /// Positions from this ply on (those before it the page already has).
-    #[serde(default)]
-    from: usize,
-}
-
-/// `POST /api/games/{id}/review`: starts Tengen's review of a finished game (or gives the one
-/// under way or done).
-async fn start_review(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Response, AppError> {
-    if let Some(view) = state.0.reviews.get(&id, 0) {
-        return Ok(Json(view).into_response());
-    }
-    if !secret::valid_id(&id) {
-        return Err(AppError::NotFound("no such game".into()));
-    }
-    // A finished game's log is complete in the store, whichever server ran it.
-    let rt = actor::load_runtime(state.0.store.as_ref(), &id)
-        .await?
-        .ok_or_else(|| AppError::NotFound("no such game".into()))?;
-    let game = match &rt.game {
-        Some(game) if rt.finished() => game,
-        _ => {
-            return Err(AppError::Forbidden(
-                "a game can be reviewed when it is over (anyone may watch a live game, so a \
-                 review of one would help its players)"
-                    .into(),
-            ));
-        }
-    };
-    let info = crate::review::RecordInfo {
-        black: rt.setup.black.name().to_owned(),
-        white: rt.setup.white.name().to_owned(),
-        result: game.result().map(|r| r.to_sgf()),
-        title: None,
-    };
-    Ok(Json(state.0.reviews.start(&id, game, info)?).into_response())
-}
-
-/// `GET /api/games/{id}/review?from=N`: the review's progress and its positions from `N` on.
-async fn review_progress(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Query(query): Query<ReviewQuery>,
-) -> Result<Response, AppError> {
-    state
-        .0
-        .reviews
-        .get(&id, query.from)
-        .map(|view| Json(view).into_response())
-        .ok_or_else(|| {
-            AppError::NotFound(
-                "this game has no review yet: POST to this address starts one".into(),
-            )
-        })
 }

@@ -4,11 +4,11 @@
 use tengen_core::{Board, Color};
 
 use crate::{
-    runtime::Runtime,
-    wire::{MoveView, xy},
+    game::runtime::Runtime,
+    game::wire::{MoveView, xy},
 };
 
-/// A board as [`crate::wire::StateView::board`] writes it: `.`, `B`, `W`, row by row.
+/// A board as [`crate::game::wire::StateView::board`] writes it: `.`, `B`, `W`, row by row.
 pub(crate) fn board_text(board: &Board) -> String {
     board
         .size()
@@ -49,9 +49,9 @@ pub(crate) mod tests {
 
     use super::*;
     use crate::{
-        clock::TimeControl,
-        record::Record,
-        settings::{ColorChoice, CreateGame, OpponentChoice},
+        game::clock::TimeControl,
+        game::record::Record,
+        game::settings::{ColorChoice, CreateGame, OpponentChoice},
     };
 
     /// A 5×5 Japanese game between two people after `moves` (alternately, Black first;
@@ -160,8 +160,8 @@ pub(crate) mod tests {
         records.push(Record::Resign { by: Color::White });
         let rt = Runtime::replay(&records, Instant::now()).unwrap();
         assert_eq!(rt.setup.white.name(), "Bob");
-        assert_eq!(crate::actor::summary(&rt).white, "Bob");
-        let sgf = crate::sgf::write(&rt, crate::sgf::Chat::Without);
+        assert_eq!(crate::game::actor::summary(&rt).white, "Bob");
+        let sgf = crate::game::sgf::write(&rt, crate::game::sgf::Chat::Without);
         assert!(sgf.contains("PW[Bob]"), "{sgf}");
         assert!(sgf.contains("DT[1970-01-01]"), "{sgf}");
     }

@@ -2,10 +2,7 @@
 //! back, pings for liveness and the clocks' lag credit, and a close frame with the reason
 //! for whatever ends it.
 
-use std::{
-    sync::Arc,
-    time::{Duration, Instant},
-};
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use futures_util::{
@@ -15,11 +12,11 @@ use futures_util::{
 use tokio::sync::broadcast;
 
 use crate::{
-    actor::{ActorMsg, GameHandle, to_json},
     config::ServerConfig,
-    lag::LagMeter,
+    game::actor::{ActorMsg, GameHandle, Update, to_json},
+    game::lag::LagMeter,
+    game::wire::{ClientMsg, ErrorCode, Role, ServerMsg, WireError},
     limits::TokenBucket,
-    wire::{ClientMsg, ErrorCode, Role, ServerMsg, WireError},
 };
 
 /// The largest WebSocket message a client may send, in bytes.
@@ -197,7 +194,7 @@ async fn hello(
     stream: &mut Stream,
     handle: &GameHandle,
     config: &ServerConfig,
-) -> Result<(Role, broadcast::Receiver<Arc<str>>), Close> {
+) -> Result<(Role, broadcast::Receiver<Update>), Close> {
     let refuse = |e: WireError| Close::with(CLOSE_POLICY, reason(&e));
     let token = loop {
         let first = tokio::time::timeout(HELLO_WITHIN, stream.next())
@@ -255,7 +252,7 @@ async fn sleep_until(deadline: Option<Instant>) {
 async fn serve(
     sink: &mut Sink,
     stream: &mut Stream,
-    updates: &mut broadcast::Receiver<Arc<str>>,
+    updates: &mut broadcast::Receiver<Update>,
     handle: &GameHandle,
     role: Role,
     from: std::net::IpAddr,
@@ -357,8 +354,8 @@ async fn serve(
                 }
             }
             update = updates.recv() => match update {
-                Ok(text) if role != Role::Spectator && text.starts_with(crate::actor::HIDDEN_FROM_PLAYERS) => {}
-                Ok(text) => send_text(sink, &text, within).await?,
+                Ok(update) if !update.audience.includes(role) => {}
+                Ok(update) => send_text(sink, &update.text, within).await?,
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     // Too far behind: send the whole state instead of the missed updates.
                     let resync = |reply| ActorMsg::Command { role, from, msg: ClientMsg::Resync, lag_ms: 0, reply };

@@ -6,12 +6,12 @@ use std::time::Instant;
 use tengen_core::{Color, Game, IllegalMove, Move, Phase, Point};
 
 use crate::{
-    clock::TimeControl,
-    lag,
-    record::Record,
-    refusal::{Outdated, Refusal},
-    runtime::Runtime,
-    wire::{ClientMsg, point, xy},
+    game::clock::TimeControl,
+    game::lag,
+    game::record::Record,
+    game::refusal::{Outdated, Refusal},
+    game::runtime::Runtime,
+    game::wire::{ClientMsg, point, xy},
 };
 
 /// A player may abort the game until they play this many moves of their own (so: before

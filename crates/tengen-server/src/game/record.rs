@@ -5,7 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use tengen_core::Color;
 
-use crate::{clock::ClockState, settings::GameSetup, wire::Xy};
+use crate::{game::clock::ClockState, game::settings::GameSetup, game::wire::Xy};
 
 /// Wall-clock milliseconds since the Unix epoch: the time records are stamped with (and
 /// invitations expire by), which a restart must not reset as it resets an `Instant`.
@@ -129,7 +129,7 @@ pub(crate) enum Record {
     },
     /// A line of chat (not a game change: engines do not act on it).
     Chat {
-        line: crate::wire::ChatLine,
+        line: crate::game::wire::ChatLine,
     },
     /// A clock checkpoint: the player to move (`color`) has spent `spent_ms` on this turn so
     /// far. Written while a clock runs, so that a restart charges the thinking time up to the

@@ -2,22 +2,21 @@
 
 use std::{
     collections::HashMap,
-    sync::Arc,
     time::{Duration, Instant},
 };
 
 use tengen_core::Color;
 use tokio::sync::mpsc;
 
-use super::{Actor, ActorMsg, to_json};
-use crate::wire::ServerMsg;
+use super::{Actor, ActorMsg, Audience, Update};
+use crate::game::wire::ServerMsg;
 
 /// Audience changes (spectators, seats connected) go out at most this often: a crowd
 /// arriving, or a client reconnecting in a loop, costs one small message per interval.
 const AUDIENCE_EVERY: Duration = Duration::from_millis(500);
 
 use super::chat::Speaker;
-use crate::own::SearchPool;
+use crate::game::seats::own::SearchPool;
 
 pub(crate) struct Extras {
     /// The pool of blocking threads that also runs dead-stone estimates.
@@ -70,6 +69,6 @@ impl Actor {
             black: connected(Color::Black),
             white: connected(Color::White),
         };
-        let _ = self.updates.send(Arc::from(to_json(&msg)));
+        let _ = self.updates.send(Update::new(Audience::Everyone, &msg));
     }
 }

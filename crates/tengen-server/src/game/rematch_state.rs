@@ -3,7 +3,7 @@
 
 use tengen_core::Color;
 
-use crate::record::Record;
+use crate::game::record::Record;
 
 /// A rematch at the end of a game, as its records say.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -16,8 +16,8 @@ pub(crate) struct Rematch {
 }
 
 impl Rematch {
-    pub(crate) fn view(&self) -> Option<crate::wire::RematchView> {
-        self.by.map(|by| crate::wire::RematchView {
+    pub(crate) fn view(&self) -> Option<crate::game::wire::RematchView> {
+        self.by.map(|by| crate::game::wire::RematchView {
             by,
             declined: self.declined,
             game: self.game.clone(),

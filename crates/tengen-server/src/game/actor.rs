@@ -13,28 +13,29 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use crate::{
     config::ServerConfig,
     error::AppError,
-    gtp_seat,
-    own::{self, SearchPool},
-    refusal::Refusal,
-    runtime::{Record, Runtime},
-    seat::{self, SeatAction, SeatMsg, SeatSnap},
+    game::refusal::Refusal,
+    game::runtime::{Record, Runtime},
+    game::seats::gtp,
+    game::seats::own::{self, SearchPool},
+    game::seats::{self, SeatAction, SeatMsg, SeatSnap},
+    game::settings::SeatKind,
+    game::wire::{ClientMsg, EventView, Role, ServerMsg, xy},
     secret,
-    settings::SeatKind,
     store::{GameSummary, Lease, Store, StoreError},
-    wire::{ClientMsg, EventView, Role, ServerMsg, xy},
 };
 
 mod chat;
 mod dead_estimate;
 mod extras;
 mod rematch;
-pub(crate) use chat::HIDDEN_FROM_PLAYERS;
+mod update;
+pub(crate) use update::{Audience, Update};
 
 /// What a connection gets when it joins a game's stream.
 pub(crate) struct Connected {
     pub role: Role,
     pub welcome: String,
-    pub updates: broadcast::Receiver<Arc<str>>,
+    pub updates: broadcast::Receiver<Update>,
 }
 
 /// A seat taken through the invite link.
@@ -72,7 +73,7 @@ pub(crate) enum ActorMsg {
     Estimated {
         version: u32,
         resumptions: u32,
-        points: Vec<crate::wire::Xy>,
+        points: Vec<crate::game::wire::Xy>,
     },
     Join {
         invite: String,
@@ -80,11 +81,11 @@ pub(crate) enum ActorMsg {
         reply: oneshot::Sender<Result<JoinOk, AppError>>,
     },
     Sgf {
-        chat: crate::sgf::Chat,
+        chat: crate::game::sgf::Chat,
         reply: oneshot::Sender<Option<String>>,
     },
     Snapshot {
-        reply: oneshot::Sender<crate::wire::GameView>,
+        reply: oneshot::Sender<crate::game::wire::GameView>,
     },
     /// The game in play, if its settings allow a score estimate now: `Err` says why not.
     Estimable {
@@ -123,7 +124,7 @@ const IDLE_EXIT: Duration = Duration::from_secs(300);
 struct Actor {
     rt: Runtime,
     store: Arc<dyn Store>,
-    updates: broadcast::Sender<Arc<str>>,
+    updates: broadcast::Sender<Update>,
     conns: ByColor<u32>,
     /// Each seat's lag credit, from its connections' latest measurement.
     lag: ByColor<u64>,
@@ -182,14 +183,14 @@ pub(crate) fn spawn(
             if let SeatKind::Engine { engine, level } = actor.rt.seat_kind(color).clone() {
                 let (snap_tx, snap_rx) = watch::channel(None);
                 actor.engine_snaps = Some(snap_tx);
-                let own = engine == seat::OWN;
-                let seat = seat::Seat {
+                let own = engine == seats::OWN;
+                let seat = seats::Seat {
                     color,
                     name: engine,
                     timeout: actor.config.engine_timeout,
                 };
                 if own {
-                    let level = level.unwrap_or(seat::DEFAULT_LEVEL);
+                    let level = level.unwrap_or(seats::DEFAULT_LEVEL);
                     let pool = searches.clone();
                     let pace = actor.config.engine_human_pace;
                     tokio::spawn(own::run(seat, level, pace, pool, snap_rx, tx.clone()));
@@ -200,7 +201,7 @@ pub(crate) fn spawn(
                         .find(|(n, _)| *n == seat.name)
                         .map(|(_, c)| c.clone())
                         .ok_or_else(|| format!("{}: this server no longer offers it", seat.name));
-                    tokio::spawn(gtp_seat::run(seat, command, snap_rx, tx.clone()));
+                    tokio::spawn(gtp::run(seat, command, snap_rx, tx.clone()));
                 }
             }
         }
@@ -263,7 +264,7 @@ impl Actor {
             .rt
             .created_ms
             .saturating_add(self.config.invite_ttl.as_millis() as u64);
-        let left = expires_ms.saturating_sub(crate::record::now_ms());
+        let left = expires_ms.saturating_sub(crate::game::record::now_ms());
         Some(Instant::now() + Duration::from_millis(left))
     }
 
@@ -361,8 +362,8 @@ impl Actor {
                 let _ = reply.send(result);
             }
             ActorMsg::Snapshot { reply } => {
-                let (moves, initial_board) = crate::history::moves(&self.rt);
-                let _ = reply.send(crate::wire::GameView {
+                let (moves, initial_board) = crate::game::history::moves(&self.rt);
+                let _ = reply.send(crate::game::wire::GameView {
                     state: self.view(),
                     moves,
                     initial_board,
@@ -386,7 +387,7 @@ impl Actor {
                 let _ = reply.send(
                     self.rt
                         .finished()
-                        .then(|| crate::sgf::write(&self.rt, chat)),
+                        .then(|| crate::game::sgf::write(&self.rt, chat)),
                 );
             }
         }
@@ -519,7 +520,7 @@ impl Actor {
         self.commit(vec![Record::Joined {
             color,
             token,
-            name: name.map(|n| crate::settings::player_name(Some(n))),
+            name: name.map(|n| crate::game::settings::player_name(Some(n))),
         }])
         .await
         .map_err(|e| AppError::Unavailable(e.to_string()))?;
@@ -649,12 +650,12 @@ impl Actor {
         }
     }
 
-    fn view(&self) -> crate::wire::StateView {
+    fn view(&self) -> crate::game::wire::StateView {
         self.view_at(self.rt.version)
     }
 
     /// The state, labelled with version `v` (an update's, when one commit made several).
-    fn view_at(&self, v: u64) -> crate::wire::StateView {
+    fn view_at(&self, v: u64) -> crate::game::wire::StateView {
         let connected = ByColor {
             black: self.conns.black > 0,
             white: self.conns.white > 0,
@@ -674,7 +675,7 @@ impl Actor {
             event,
             state: Box::new(self.view_at(v)),
         };
-        let _ = self.updates.send(Arc::from(to_json(&msg)));
+        let _ = self.updates.send(Update::new(Audience::Everyone, &msg));
     }
 
     /// The whole state, with no new version: after a reload, a rematch record, or a change
@@ -687,7 +688,7 @@ impl Actor {
             state: Box::new(self.view()),
             event,
         };
-        let _ = self.updates.send(Arc::from(to_json(&msg)));
+        let _ = self.updates.send(Update::new(Audience::Everyone, &msg));
     }
 
     fn broadcast_state(&mut self) {
