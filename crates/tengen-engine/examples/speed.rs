@@ -1,5 +1,4 @@
 //! Prints the search's speed and its view of the empty board: `speed SIZE THREADS SECONDS`.
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tengen_core::{BoardSize, Game, Rules};
 use tengen_engine::{Budget, PlayoutWeights, Search, SearchConfig};
@@ -32,13 +31,7 @@ fn main() {
         ..defaults
     };
     let mut search = Search::new(config);
-    let r = search.run(
-        &game,
-        Budget::time(Duration::from_secs_f64(secs)),
-        0,
-        &AtomicBool::new(false),
-        None,
-    );
+    let r = search.run(&game, Budget::time(Duration::from_secs_f64(secs)));
     println!(
         "{size}x{size} threads {threads} playouts {} in {:.3}s = {:.0}/s best {:?} winrate {:.3}",
         r.playouts,

@@ -12,13 +12,12 @@
 //! [`estimate::Budget`] bounds it.
 //!
 //! ```
-//! use std::sync::atomic::AtomicBool;
 //! use tengen_core::{BoardSize, Game, Rules};
 //! use tengen_engine::{Budget, Search, SearchConfig};
 //!
 //! let game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
 //! let mut search = Search::new(SearchConfig::default());
-//! let result = search.run(&game, Budget::playouts(500), 0, &AtomicBool::new(false), None);
+//! let result = search.run(&game, Budget::playouts(500));
 //! assert!(game.check(result.best).is_ok());
 //! ```
 //!
@@ -43,10 +42,12 @@ mod time;
 mod tree;
 
 pub use estimate::{ChainEstimate, Estimate, Status, estimate};
-pub use player::{Decision, HOPELESS_WINRATE, MAX_LEVEL, Player, PlayerConfig};
+pub use player::{Decision, HOPELESS_WINRATE, MAX_LEVEL, MoveRequest, Player, PlayerConfig};
 pub use policy::PlayoutWeights;
 pub use prior::PriorWeights;
-pub use search::{Budget, MoveInfo, Progress, Search, SearchConfig, SearchResult, TIME_MARGIN};
+pub use search::{
+    Budget, MoveInfo, Progress, RunOptions, Search, SearchConfig, SearchResult, TIME_MARGIN,
+};
 pub use time::{Clock, SAFETY, TimeControl, TimePlan};
 
 /// The README's example, compiled and run as a doctest so that it cannot go stale.

@@ -8,7 +8,7 @@ use std::time::Duration;
 use tengen_core::{Color, Game, Move, Ownership, Phase, Point};
 
 use crate::{
-    Budget, MoveInfo, Search, SearchConfig, SearchResult, estimate,
+    Budget, MoveInfo, RunOptions, Search, SearchConfig, SearchResult, estimate,
     search::SURELY_OWNED,
     time::{Clock, TimeControl},
 };
@@ -34,6 +34,47 @@ pub const HOPELESS_WINRATE: f64 = 0.08;
 /// search stops short of this and finds the game hopeless searches on to this many for the
 /// judgement alone: its moves stay its level's, its resignation is the search's.
 const JUDGED_VISITS: u32 = 1_000;
+
+/// What [`Player::genmove`] is asked besides the game: the clock, and the rarer options.
+/// Build it with `..Default::default()` (no clock, no clean-up, no way to cancel).
+///
+/// ```
+/// use std::{sync::atomic::AtomicBool, time::Duration};
+/// use tengen_engine::{Clock, MoveRequest, TimeControl};
+///
+/// let time_control = TimeControl::Absolute { main: Duration::from_secs(60) };
+/// let cancel = AtomicBool::new(false);
+/// let request = MoveRequest {
+///     time_control,
+///     clock: Some(Clock::fresh(&time_control)),
+///     cancel: Some(&cancel),
+///     ..Default::default()
+/// };
+/// assert!(!request.cleanup);
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct MoveRequest<'a> {
+    /// The game's time system ([`TimeControl::None`]: the player thinks for
+    /// [`PlayerConfig::time_per_move`]).
+    pub time_control: TimeControl,
+    /// The player's time left, under `time_control` (`None`: as with no clock).
+    pub clock: Option<Clock>,
+    /// Capture every dead stone before passing (GTP's `kgs-genmove_cleanup`).
+    pub cleanup: bool,
+    /// The player answers soon after this is set (`None`: it thinks its full time).
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+impl Default for MoveRequest<'_> {
+    fn default() -> Self {
+        MoveRequest {
+            time_control: TimeControl::None,
+            clock: None,
+            cleanup: false,
+            cancel: None,
+        }
+    }
+}
 
 /// How the player decides.
 #[derive(Clone, Debug, PartialEq)]
@@ -180,24 +221,36 @@ impl Player {
     }
 
     /// Chooses a move for the player to move in `game` (in play), thinking as
-    /// [`Player::budget`] says; a move whose best choice is unclear (the most visited move
-    /// is not far ahead, or is not the best valued) gets more time, up to the plan's limit.
-    /// `cleanup`: capture every dead stone before passing (`kgs-genmove_cleanup`).
-    /// Blocking; returns early when `cancel` is set.
-    pub fn genmove(
-        &mut self,
-        game: &Game,
-        control: &TimeControl,
-        clock: Option<&Clock>,
-        cleanup: bool,
-        cancel: &AtomicBool,
-    ) -> Decision {
+    /// [`Player::budget`] says for the request's clock; a move whose best choice is
+    /// unclear (the most visited move is not far ahead, or is not the best valued) gets
+    /// more time, up to the plan's limit. Blocking; returns early when `request.cancel`
+    /// is set.
+    ///
+    /// ```
+    /// use tengen_core::{BoardSize, Game, Rules};
+    /// use tengen_engine::{Decision, MoveRequest, Player, PlayerConfig};
+    ///
+    /// let game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    /// let mut player = Player::new(PlayerConfig { level: 1, ..PlayerConfig::default() });
+    /// let Decision::Play(mv) = player.genmove(&game, &MoveRequest::default()) else {
+    ///     panic!("no reason to resign at the first move");
+    /// };
+    /// assert!(game.check(mv).is_ok());
+    /// ```
+    pub fn genmove(&mut self, game: &Game, request: &MoveRequest<'_>) -> Decision {
         if game.phase() != Phase::Playing {
             return Decision::Play(Move::Pass);
         }
-        let (budget, limit) = self.budget(game, control, clock);
+        let cancel = request.cancel;
+        let (budget, limit) = self.budget(game, &request.time_control, request.clock.as_ref());
         let extra = self.dynamic_komi_half(game);
-        let mut result = self.search.run(game, budget, extra, cancel, None);
+        let options = |budget| RunOptions {
+            budget,
+            extra_komi_half: extra,
+            cancel,
+            progress: None,
+        };
+        let mut result = self.search.run_with(game, options(budget));
         if let (Some(limit), Some(spent)) = (limit, budget.time) {
             let more = limit.saturating_sub(spent).min(spent);
             if unclear(&result) && more > Duration::from_millis(20) {
@@ -205,7 +258,7 @@ impl Player {
                     playouts: budget.playouts,
                     time: Some(more),
                 };
-                let again = self.search.run(game, extended, extra, cancel, None);
+                let again = self.search.run_with(game, options(extended));
                 result = SearchResult {
                     playouts: result.playouts + again.playouts,
                     elapsed: result.elapsed + again.elapsed,
@@ -214,7 +267,7 @@ impl Player {
             }
         }
         let judged = self.judged_winrate(game, &result, budget, extra, cancel);
-        let decision = self.decide(game, &result, judged, cleanup);
+        let decision = self.decide(game, &result, judged, request.cleanup);
         self.last = Some(result);
         decision
     }
@@ -231,7 +284,7 @@ impl Player {
         result: &SearchResult,
         budget: Budget,
         extra: i32,
-        cancel: &AtomicBool,
+        cancel: Option<&AtomicBool>,
     ) -> Option<f64> {
         let area = game.size().area();
         let covered = area - game.board().empty_count();
@@ -244,14 +297,23 @@ impl Player {
         }
         let threshold = self.config.resign_below.unwrap_or(HOPELESS_WINRATE);
         let time = budget.time.map(|t| t.saturating_sub(result.elapsed));
-        if result.winrate >= threshold || cancel.load(Relaxed) || time == Some(Duration::ZERO) {
+        let cancelled = cancel.is_some_and(|c| c.load(Relaxed));
+        if result.winrate >= threshold || cancelled || time == Some(Duration::ZERO) {
             return None;
         }
         let more = Budget {
             playouts: Some(u64::from(JUDGED_VISITS - result.root_visits)),
             time,
         };
-        let judged = self.search.run(game, more, extra, cancel, None);
+        let judged = self.search.run_with(
+            game,
+            RunOptions {
+                budget: more,
+                extra_komi_half: extra,
+                cancel,
+                progress: None,
+            },
+        );
         (judged.root_visits >= JUDGED_VISITS).then_some(judged.winrate)
     }
 

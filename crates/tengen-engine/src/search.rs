@@ -70,9 +70,50 @@ pub struct SearchResult {
     pub ownership: Vec<f64>,
 }
 
-/// A progress report for a running search: the interval, and what to call with the result
+/// A progress report for a running search: how often, and what to call with the result
 /// so far (analysis streams it).
-pub type Progress<'a> = (Duration, &'a mut dyn FnMut(&SearchResult));
+pub struct Progress<'a> {
+    /// The interval between two reports.
+    pub every: Duration,
+    /// Called with the result so far.
+    pub report: &'a mut dyn FnMut(&SearchResult),
+}
+
+impl std::fmt::Debug for Progress<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Progress")
+            .field("every", &self.every)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The options of [`Search::run_with`]: the budget, and what most searches leave at its
+/// default. Build it with `..Default::default()`.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use tengen_engine::{Budget, RunOptions};
+///
+/// let cancel = AtomicBool::new(false);
+/// let options = RunOptions {
+///     budget: Budget::playouts(500),
+///     cancel: Some(&cancel),
+///     ..Default::default()
+/// };
+/// assert_eq!(options.extra_komi_half, 0);
+/// ```
+#[derive(Debug, Default)]
+pub struct RunOptions<'a> {
+    /// When to stop: playouts, time, or both ([`Budget::default`]: until cancelled).
+    pub budget: Budget,
+    /// Dynamic komi: more komi for White, in half points, for this search's evaluation
+    /// only (0: the game's komi).
+    pub extra_komi_half: i32,
+    /// The search stops soon after this is set (`None`: it runs to its budget).
+    pub cancel: Option<&'a AtomicBool>,
+    /// Reports of the result so far while the search runs (`None`: no reports).
+    pub progress: Option<Progress<'a>>,
+}
 
 /// What a tree was built for: reuse needs the same rules, komi and start, and a move list
 /// that continues it.
@@ -182,19 +223,63 @@ impl Search {
     }
 
     /// Searches the position of `game` (which must be in play) for the player to move,
-    /// within `budget` or until `cancel` is set, calling `progress` about every
-    /// `interval` with the result so far. Blocking: the server runs it on a worker thread.
+    /// within `budget`, with the game's komi and no way to cancel. Blocking: the server
+    /// runs it on a worker thread. [`Search::run_with`] takes the other options.
     ///
-    /// `extra_komi_half` is dynamic komi: more komi for White, in half points, for this
-    /// search's evaluation only.
-    pub fn run(
-        &mut self,
-        game: &Game,
-        budget: Budget,
-        extra_komi_half: i32,
-        cancel: &AtomicBool,
-        mut progress: Option<Progress<'_>>,
-    ) -> SearchResult {
+    /// ```
+    /// use tengen_core::{BoardSize, Game, Rules};
+    /// use tengen_engine::{Budget, Search, SearchConfig};
+    ///
+    /// let game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    /// let mut search = Search::new(SearchConfig::default());
+    /// let result = search.run(&game, Budget::playouts(300));
+    /// assert!(game.check(result.best).is_ok());
+    /// ```
+    pub fn run(&mut self, game: &Game, budget: Budget) -> SearchResult {
+        self.run_with(
+            game,
+            RunOptions {
+                budget,
+                ..RunOptions::default()
+            },
+        )
+    }
+
+    /// Searches the position of `game` (which must be in play) for the player to move,
+    /// within `options.budget` or until `options.cancel` is set, calling
+    /// `options.progress` with the result so far. Blocking: the server runs it on a
+    /// worker thread.
+    ///
+    /// ```
+    /// use std::{sync::atomic::AtomicBool, time::Duration};
+    /// use tengen_core::{BoardSize, Game, Rules};
+    /// use tengen_engine::{Budget, Progress, RunOptions, Search, SearchConfig};
+    ///
+    /// let game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    /// let mut search = Search::new(SearchConfig::default());
+    /// let cancel = AtomicBool::new(false);
+    /// let mut reports = 0;
+    /// let result = search.run_with(
+    ///     &game,
+    ///     RunOptions {
+    ///         budget: Budget::playouts(300),
+    ///         extra_komi_half: 2,
+    ///         cancel: Some(&cancel),
+    ///         progress: Some(Progress {
+    ///             every: Duration::from_millis(10),
+    ///             report: &mut |_| reports += 1,
+    ///         }),
+    ///     },
+    /// );
+    /// assert!(game.check(result.best).is_ok());
+    /// ```
+    pub fn run_with(&mut self, game: &Game, options: RunOptions<'_>) -> SearchResult {
+        let RunOptions {
+            budget,
+            extra_komi_half,
+            cancel,
+            mut progress,
+        } = options;
         let start = Instant::now();
         self.searches = self.searches.wrapping_add(1);
         let (root, root_recent) = self.prepare_root(game, extra_komi_half);
@@ -240,7 +325,7 @@ impl Search {
             loop {
                 std::thread::sleep(Duration::from_millis(2));
                 let elapsed = start.elapsed();
-                if cancel.load(Relaxed)
+                if cancel.is_some_and(|c| c.load(Relaxed))
                     || budget
                         .time
                         .is_some_and(|t| elapsed + Duration::from_millis(3) >= t)
@@ -250,8 +335,8 @@ impl Search {
                 if shared.stop.load(Relaxed) {
                     break;
                 }
-                if let Some((interval, report)) = progress.as_mut() {
-                    if last_report.elapsed() >= *interval {
+                if let Some(Progress { every, report }) = progress.as_mut() {
+                    if last_report.elapsed() >= *every {
                         last_report = Instant::now();
                         report(&result(&shared, game, start));
                     }

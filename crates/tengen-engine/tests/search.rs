@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 use tengen_core::{BoardSize, Color, Game, Komi, Move, Phase, Point, Rules, playout::XorShift32};
 use tengen_engine::{
-    Budget, Clock, Decision, Player, PlayerConfig, Search, SearchConfig, TIME_MARGIN, TimeControl,
+    Budget, Clock, Decision, MoveRequest, Player, PlayerConfig, RunOptions, Search, SearchConfig,
+    TIME_MARGIN, TimeControl,
 };
 
 const RULES: [&str; 5] = [
@@ -70,7 +71,7 @@ proptest! {
         let mut config = SearchConfig { seed, ..SearchConfig::default() };
         (config.playout.nakade, config.playout.two_liberties) = PLAYOUT_RULES[rules_on];
         let mut search = Search::new(config);
-        let result = search.run(&game, Budget::playouts(300), 0, &AtomicBool::new(false), None);
+        let result = search.run(&game, Budget::playouts(300));
         prop_assert!(game.check(result.best).is_ok(), "{:?}: {:?}", result.best, game.check(result.best));
         for info in &result.moves {
             prop_assert!(game.check(info.mv).is_ok(), "root move {:?} is illegal", info.mv);
@@ -85,7 +86,7 @@ proptest! {
             }
         }
         if next.phase() == Phase::Playing {
-            let again = search.run(&next, Budget::playouts(300), 0, &AtomicBool::new(false), None);
+            let again = search.run(&next, Budget::playouts(300));
             prop_assert!(next.check(again.best).is_ok(), "after reuse: {:?}", again.best);
         }
     }
@@ -102,13 +103,7 @@ fn a_time_budget_is_kept_within_the_margin() {
         });
         let budget = Duration::from_millis(millis);
         let start = Instant::now();
-        let result = search.run(
-            &game,
-            Budget::time(budget),
-            0,
-            &AtomicBool::new(false),
-            None,
-        );
+        let result = search.run(&game, Budget::time(budget));
         let elapsed = start.elapsed();
         assert!(
             elapsed <= budget + TIME_MARGIN,
@@ -130,14 +125,28 @@ fn the_tree_is_not_reused_after_a_move_out_of_turn() {
     let mut game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
     let mut search = Search::new(SearchConfig::default());
     let cancel = AtomicBool::new(false);
-    let first = search.run(&game, Budget::playouts(2_000), 0, &cancel, None);
+    let first = search.run_with(
+        &game,
+        RunOptions {
+            budget: Budget::playouts(2_000),
+            cancel: Some(&cancel),
+            ..RunOptions::default()
+        },
+    );
     let Move::Play(point) = first.best else {
         panic!("no move on the empty board: {:?}", first.best)
     };
     game.play_tolerant(tengen_core::Color::White, Move::Play(point))
         .unwrap();
     assert_eq!(game.to_move(), tengen_core::Color::Black);
-    let again = search.run(&game, Budget::playouts(500), 0, &cancel, None);
+    let again = search.run_with(
+        &game,
+        RunOptions {
+            budget: Budget::playouts(500),
+            cancel: Some(&cancel),
+            ..RunOptions::default()
+        },
+    );
     assert!(
         u64::from(again.root_visits) <= again.playouts + 1,
         "reused {} visits of Black's {point:?} for White's stone there",
@@ -161,12 +170,13 @@ fn analysis_reports_the_learned_models_probability_as_the_prior() {
     let cancel = AtomicBool::new(false);
     for size in [9u8, 19] {
         let game = random_game(size, Rules::japanese(), 20, 5);
-        let result = Search::new(SearchConfig::default()).run(
+        let result = Search::new(SearchConfig::default()).run_with(
             &game,
-            Budget::playouts(2_000),
-            0,
-            &cancel,
-            None,
+            RunOptions {
+                budget: Budget::playouts(2_000),
+                cancel: Some(&cancel),
+                ..RunOptions::default()
+            },
         );
         let top = result.moves.iter().map(|m| m.prior).fold(0.0, f64::max);
         let sum: f64 = result.moves.iter().map(|m| m.prior).sum();
@@ -189,15 +199,36 @@ fn a_kept_root_gets_the_priors_of_a_fresh_root() {
     let mut config = SearchConfig::default();
     config.priors.learned_sqrt = 0;
     let mut kept = Search::new(config.clone());
-    let first = kept.run(&game, Budget::playouts(3_000), 0, &cancel, None);
+    let first = kept.run_with(
+        &game,
+        RunOptions {
+            budget: Budget::playouts(3_000),
+            cancel: Some(&cancel),
+            ..RunOptions::default()
+        },
+    );
     let pv = &first.moves[0].pv;
     assert!(pv.len() >= 3, "too short a variation: {pv:?}");
     for &mv in &pv[..2] {
         game.play(mv).unwrap();
     }
-    let again = kept.run(&game, Budget::playouts(1), 0, &cancel, None);
+    let again = kept.run_with(
+        &game,
+        RunOptions {
+            budget: Budget::playouts(1),
+            cancel: Some(&cancel),
+            ..RunOptions::default()
+        },
+    );
     assert!(again.root_visits > 2, "the tree was not kept");
-    let fresh = Search::new(config).run(&game, Budget::playouts(300), 0, &cancel, None);
+    let fresh = Search::new(config).run_with(
+        &game,
+        RunOptions {
+            budget: Budget::playouts(300),
+            cancel: Some(&cancel),
+            ..RunOptions::default()
+        },
+    );
     let mut compared = 0;
     for info in &again.moves {
         if let Some(same) = fresh.moves.iter().find(|f| f.mv == info.mv) {
@@ -220,10 +251,24 @@ fn a_cancelled_search_returns_at_once() {
     let mut search = Search::new(SearchConfig::default());
     // The first search of a process loads the learned tables (tens of milliseconds, more
     // with the other tests on the cores): a one-off, not the answer to a cancel.
-    search.run(&game, Budget::default(), 0, &AtomicBool::new(true), None);
+    search.run_with(
+        &game,
+        RunOptions {
+            budget: Budget::default(),
+            cancel: Some(&AtomicBool::new(true)),
+            ..RunOptions::default()
+        },
+    );
     search.clear();
     let start = Instant::now();
-    let result = search.run(&game, Budget::default(), 0, &AtomicBool::new(true), None);
+    let result = search.run_with(
+        &game,
+        RunOptions {
+            budget: Budget::default(),
+            cancel: Some(&AtomicBool::new(true)),
+            ..RunOptions::default()
+        },
+    );
     assert!(start.elapsed() < Duration::from_millis(100));
     assert!(game.check(result.best).is_ok());
 }
@@ -233,13 +278,7 @@ fn a_playout_budget_on_one_thread_repeats() {
     let game = random_game(9, Rules::japanese(), 20, 5);
     let run = || {
         let mut search = Search::new(SearchConfig::default());
-        search.run(
-            &game,
-            Budget::playouts(1500),
-            0,
-            &AtomicBool::new(false),
-            None,
-        )
+        search.run(&game, Budget::playouts(1500))
     };
     let (a, b) = (run(), run());
     assert_eq!(a.best, b.best);
@@ -289,10 +328,11 @@ fn a_byo_yomi_clock_sets_the_thinking_time() {
     let start = Instant::now();
     let decision = player.genmove(
         &game,
-        &control,
-        Some(&clock),
-        false,
-        &AtomicBool::new(false),
+        &MoveRequest {
+            time_control: control,
+            clock: Some(clock),
+            ..MoveRequest::default()
+        },
     );
     assert!(matches!(decision, Decision::Play(_)));
     assert!(
@@ -343,13 +383,7 @@ fn playouts_config(playouts: u64, seed: u32) -> PlayerConfig {
 
 /// What a new player with `config` plays in `game`, with no clock.
 fn decision_of(game: &Game, config: PlayerConfig) -> Decision {
-    Player::new(config).genmove(
-        game,
-        &TimeControl::None,
-        None,
-        false,
-        &AtomicBool::new(false),
-    )
+    Player::new(config).genmove(game, &MoveRequest::default())
 }
 
 /// JP-9 ends the game by two passes; a pass at the first move on 19×19 gives the opponent a
@@ -407,13 +441,7 @@ fn jp_10_and_area_counting_the_score_lead_of_a_finished_game_is_its_count() {
     ] {
         let mut game = Game::from_diagram(diagram, Color::White, rules).unwrap();
         game.set_komi(Komi::from_f64(komi).unwrap());
-        let result = Search::new(SearchConfig::default()).run(
-            &game,
-            Budget::playouts(200),
-            0,
-            &AtomicBool::new(false),
-            None,
-        );
+        let result = Search::new(SearchConfig::default()).run(&game, Budget::playouts(200));
         assert_eq!(result.score_lead, white_lead, "{rules:?} komi {komi}");
         assert_eq!(
             result.moves[0].score_lead, white_lead,
@@ -609,8 +637,7 @@ fn every_level_passes_after_the_opponents_pass_when_passing_keeps_the_win() {
 fn a_weak_level_resigns_a_hopeless_game_at_its_second_hopeless_move() {
     let game = Game::from_diagram(DECIDED, Color::Black, Rules::japanese()).unwrap();
     let mut player = Player::new(level_config(1));
-    let cancel = AtomicBool::new(false);
-    let first = player.genmove(&game, &TimeControl::None, None, false, &cancel);
+    let first = player.genmove(&game, &MoveRequest::default());
     let Decision::Play(mv) = first else {
         panic!("one hopeless move is not yet a resignation: {first:?}");
     };
@@ -624,7 +651,7 @@ fn a_weak_level_resigns_a_hopeless_game_at_its_second_hopeless_move() {
         .unwrap();
     next.play(reply).unwrap();
     assert_eq!(
-        player.genmove(&next, &TimeControl::None, None, false, &cancel),
+        player.genmove(&next, &MoveRequest::default()),
         Decision::Resign
     );
 }
@@ -646,20 +673,8 @@ fn root_priors_are_legal_moves_summing_to_one_and_leave_the_next_search_unchange
         let total: f64 = priors.iter().map(|(_, p)| p).sum();
         assert!((total - 1.0).abs() < 1e-9, "{total}");
         // The root is made, not searched: the next search is the one a fresh search runs.
-        let result = search.run(
-            &game,
-            Budget::playouts(200),
-            0,
-            &AtomicBool::new(false),
-            None,
-        );
-        let fresh = Search::new(SearchConfig::default()).run(
-            &game,
-            Budget::playouts(200),
-            0,
-            &AtomicBool::new(false),
-            None,
-        );
+        let result = search.run(&game, Budget::playouts(200));
+        let fresh = Search::new(SearchConfig::default()).run(&game, Budget::playouts(200));
         assert_eq!(result.root_visits, 200);
         assert_eq!(result.moves, fresh.moves);
     }

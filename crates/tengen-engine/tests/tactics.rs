@@ -2,8 +2,6 @@
 //! `O` White, `.` empty, the top row first. Each is searched with a fixed playout budget on
 //! one thread, so the outcome repeats.
 
-use std::sync::atomic::AtomicBool;
-
 use tengen_core::{Color, Game, Komi, Move, Point, Rules};
 use tengen_engine::{Budget, Search, SearchConfig};
 
@@ -25,13 +23,7 @@ fn best_moves(game: &Game, playouts: u64) -> Vec<(&'static str, Move)> {
     .into_iter()
     .map(|(name, config)| {
         let mut search = Search::new(config);
-        let result = search.run(
-            game,
-            Budget::playouts(playouts),
-            0,
-            &AtomicBool::new(false),
-            None,
-        );
+        let result = search.run(game, Budget::playouts(playouts));
         assert!(
             game.check(result.best).is_ok(),
             "{name}: {:?} is illegal",

@@ -25,7 +25,7 @@ use std::{
 };
 
 use tengen_core::{Color, Game, Phase};
-use tengen_engine::{Budget, SearchResult};
+use tengen_engine::{Budget, Progress, RunOptions, SearchResult};
 
 use crate::{
     move_text, parse_color,
@@ -244,12 +244,17 @@ pub(crate) fn run<W: Write>(
                 }
             };
             let search = player.player_mut().search_mut();
-            search.run(
+            search.run_with(
                 &game,
-                Budget::default(),
-                0,
-                &cancel,
-                Some((request.interval, &mut report)),
+                RunOptions {
+                    budget: Budget::default(),
+                    cancel: Some(&cancel),
+                    progress: Some(Progress {
+                        every: request.interval,
+                        report: &mut report,
+                    }),
+                    ..RunOptions::default()
+                },
             );
         }
         waiter.join().unwrap_or_else(|_| {

@@ -37,7 +37,7 @@ use std::{
     time::Duration,
 };
 
-use tengen_engine::{Budget, Search, SearchConfig, SearchResult};
+use tengen_engine::{Budget, Progress, RunOptions, Search, SearchConfig, SearchResult};
 
 pub use query::Perspective;
 use query::{Limits, Notice, Query, Refusal, Request};
@@ -409,12 +409,22 @@ fn analyse<W: Write>(job: &Job, cancel: &AtomicBool, search: &mut Search, out: &
         }
     };
     let report: &mut dyn FnMut(&SearchResult) = &mut report;
-    let progress = settings.report_every.map(|every| (every, report));
+    let progress = settings
+        .report_every
+        .map(|every| Progress { every, report });
     let budget = Budget {
         playouts: Some(settings.max_visits),
         time: settings.max_time,
     };
-    let result = search.run(&game, budget, 0, cancel, progress);
+    let result = search.run_with(
+        &game,
+        RunOptions {
+            budget,
+            cancel: Some(cancel),
+            progress,
+            ..RunOptions::default()
+        },
+    );
     if result.root_visits == 0 && cancel.load(Relaxed) {
         out.line(&response::no_results(&query.id, job.turn));
     } else {

@@ -1,11 +1,12 @@
 //! The Monte-Carlo player behind `genmove` (`tengen-engine`), with its options and the
 //! GTP clock commands: `time_settings`, `time_left`, `kgs-time_settings`.
 
-use std::{sync::atomic::AtomicBool, time::Duration, time::Instant};
+use std::{time::Duration, time::Instant};
 
 use tengen_core::{ByColor, Color, Game, Move, Phase};
 use tengen_engine::{
-    Clock, Decision, HOPELESS_WINRATE, MAX_LEVEL, Player, PlayerConfig, SearchConfig, TimeControl,
+    Clock, Decision, HOPELESS_WINRATE, MAX_LEVEL, MoveRequest, Player, PlayerConfig, SearchConfig,
+    TimeControl,
 };
 
 use crate::parse_color;
@@ -209,13 +210,13 @@ impl GtpPlayer {
                 .unwrap_or_else(|| Clock::fresh(&self.control))
         });
         let started = Instant::now();
-        let decision = self.player.genmove(
-            &game,
-            &self.control,
-            clock.as_ref(),
+        let request = MoveRequest {
+            time_control: self.control,
+            clock,
             cleanup,
-            &AtomicBool::new(false),
-        );
+            cancel: None,
+        };
+        let decision = self.player.genmove(&game, &request);
         let decision = match decision {
             // A position rebuilt for an out-of-turn request has no history: check again.
             Decision::Play(mv) if original.check_ignoring_turn(color, mv).is_err() => {

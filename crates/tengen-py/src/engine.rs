@@ -1,7 +1,6 @@
 //! `tengen.Engine`: Tengen's Monte-Carlo player (`tengen_engine::Player`) choosing moves
 //! and analysing positions within a budget of playouts or seconds.
 
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use numpy::ndarray::Array2;
@@ -9,8 +8,8 @@ use numpy::{IntoPyArray, PyArray2};
 use pyo3::prelude::*;
 use tengen_core::{BoardSize, Phase, move_text};
 use tengen_engine::{
-    Budget, Decision, MAX_LEVEL, MoveInfo, Player, PlayerConfig, SearchConfig, SearchResult,
-    TimeControl,
+    Budget, Decision, MAX_LEVEL, MoveInfo, MoveRequest, Player, PlayerConfig, SearchConfig,
+    SearchResult,
 };
 
 use crate::convert::{Int, playouts_arg, seconds_arg};
@@ -128,10 +127,10 @@ impl PyEngine {
         let decision = py.detach(|| {
             player.genmove(
                 game,
-                &TimeControl::None,
-                None,
-                cleanup,
-                &AtomicBool::new(false),
+                &MoveRequest {
+                    cleanup,
+                    ..MoveRequest::default()
+                },
             )
         });
         Ok(match decision {
@@ -159,7 +158,7 @@ impl PyEngine {
         };
         let game = &game.game;
         let search = self.player.search_mut();
-        let result = py.detach(|| search.run(game, budget, 0, &AtomicBool::new(false), None));
+        let result = py.detach(|| search.run(game, budget));
         Ok(PyAnalysis::new(result, game.size()))
     }
 

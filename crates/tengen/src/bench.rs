@@ -73,7 +73,6 @@ fn process_cpu_seconds() -> Option<f64> {
 
 /// Runs the full search from the empty board for a fixed time and prints its speed.
 fn search(args: &SearchArgs) -> anyhow::Result<()> {
-    use std::sync::atomic::AtomicBool;
     use tengen_engine::{Budget, Search, SearchConfig};
     let size = BoardSize::new(args.size).context("--size")?;
     let time = std::time::Duration::try_from_secs_f64(args.seconds)
@@ -96,7 +95,7 @@ fn search(args: &SearchArgs) -> anyhow::Result<()> {
                 ..SearchConfig::default()
             });
             let cpu_before = process_cpu_seconds();
-            let result = search.run(&game, Budget::time(time), 0, &AtomicBool::new(false), None);
+            let result = search.run(&game, Budget::time(time));
             let cpu = process_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
             let rate = result.playouts as f64 / result.elapsed.as_secs_f64();
             let per_cpu = cpu.filter(|&c| c > 0.0).map_or_else(

@@ -10,7 +10,7 @@
 //! not asked again in that review, so that a dead engine does not cost a restart a
 //! position, and the next review starts it again.
 
-use std::sync::{Arc, atomic::AtomicBool};
+use std::sync::Arc;
 
 use tengen_core::{Game, move_text};
 use tengen_engine::{Budget, Search, SearchConfig};
@@ -95,13 +95,7 @@ pub(super) async fn search_one(
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let mut search = Search::new(config(&game));
-        let result = search.run(
-            &game,
-            budget(&game, limits),
-            0,
-            &AtomicBool::new(false),
-            None,
-        );
+        let result = search.run(&game, budget(&game, limits));
         position_review(node, &game, &result)
     })
     .await
@@ -190,13 +184,7 @@ pub(super) async fn run(
             let _permit = permit;
             // A fresh tree per position: memory stays that of one search.
             engine.clear();
-            let result = engine.run(
-                &game,
-                budget(&game, limits),
-                0,
-                &AtomicBool::new(false),
-                None,
-            );
+            let result = engine.run(&game, budget(&game, limits));
             let reviewed = position_review(node, &game, &result);
             (engine, game, reviewed)
         })

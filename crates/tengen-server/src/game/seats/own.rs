@@ -21,7 +21,9 @@ use std::{
 };
 
 use tengen_core::{Game, Phase};
-use tengen_engine::{Clock, Decision, Player, PlayerConfig, SearchConfig, TIME_MARGIN};
+use tengen_engine::{
+    Clock, Decision, MoveRequest, Player, PlayerConfig, SearchConfig, TIME_MARGIN,
+};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 
 use crate::{
@@ -341,7 +343,13 @@ async fn search(
         // given up waiting for it.
         let _permit = permit;
         let decision = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            me.genmove(&game_copy, &control, clock.as_ref(), false, &cancelled)
+            let request = MoveRequest {
+                time_control: control,
+                clock,
+                cleanup: false,
+                cancel: Some(&cancelled),
+            };
+            me.genmove(&game_copy, &request)
         }));
         (me, decision)
     });
