@@ -331,8 +331,7 @@ impl Player {
         self.hopeless = if hopeless { self.hopeless + 1 } else { 0 };
         let opponent_passed = opponent_passed(game);
         let wins_by_passing = OnceCell::new();
-        let passing_wins =
-            || *wins_by_passing.get_or_init(|| passing_wins(game, &result.ownership));
+        let passing_wins = || *wins_by_passing.get_or_init(|| passing_wins(game, result));
         // The opponent passed and the search gives no chance: the game is decided. Resign;
         // without resigning, pass: stones played now would only be given away.
         if hopeless && opponent_passed && (resigns || !cleanup) && !passing_wins() {
@@ -345,7 +344,7 @@ impl Player {
         if resigns && self.hopeless >= 2 {
             return Decision::Resign;
         }
-        let dead_left = dead_stones_of(game, color.other(), &result.ownership);
+        let dead_left = dead_stones_of(game, color.other(), result);
         // Under territory counting a move costs a point where a pass does not, so a won
         // game ends at once; under area counting (or with pass stones) moves are free, and
         // the dead stones come off the board first, as the count will need.
@@ -441,7 +440,7 @@ fn stone_in_settled_territory(game: &Game, result: &SearchResult, best: Move) ->
         return false;
     };
     let color = game.to_move();
-    let own = ownership_at(game, &result.ownership, p) * f64::from(color.sign());
+    let own = result.ownership_at(p) * f64::from(color.sign());
     let pass_close = match (root_move(result, Move::Pass), root_move(result, best)) {
         (Some(pass), Some(stone)) => {
             pass.winrate >= 0.5 && pass.winrate + PASS_CLOSE >= stone.winrate
@@ -463,14 +462,6 @@ fn stone_in_settled_territory(game: &Game, result: &SearchResult, best: Move) ->
         }
 }
 
-fn ownership_at(game: &Game, ownership: &[f64], p: Point) -> f64 {
-    let n = usize::from(game.size().get());
-    ownership
-        .get(usize::from(p.y) * n + usize::from(p.x))
-        .copied()
-        .unwrap_or(0.0)
-}
-
 /// Whether the search could not settle on a move: the most visited move is less than
 /// twice as visited as the second, or valued lower than it.
 fn unclear(result: &SearchResult) -> bool {
@@ -481,11 +472,11 @@ fn unclear(result: &SearchResult) -> bool {
 }
 
 /// The stones of `owner` that the ownership map gives to the other colour.
-fn dead_stones_of(game: &Game, owner: Color, ownership: &[f64]) -> Vec<Point> {
+fn dead_stones_of(game: &Game, owner: Color, result: &SearchResult) -> Vec<Point> {
     game.board()
         .stones()
         .filter(|&(p, c)| {
-            let own = ownership_at(game, ownership, p);
+            let own = result.ownership_at(p);
             c == owner
                 && match owner {
                     Color::Black => own < -0.5,
@@ -500,7 +491,7 @@ fn dead_stones_of(game: &Game, owner: Color, ownership: &[f64]) -> Vec<Point> {
 /// move, with the dead stones the estimator finds (JP-7: in the confirmation the opponent
 /// attacks first, so a group whose eye space the playouts see its owner complete, a
 /// straight three, is dead), or, should it run out of time, those the ownership map shows.
-fn passing_wins(game: &Game, ownership: &[f64]) -> bool {
+fn passing_wins(game: &Game, result: &SearchResult) -> bool {
     let color = game.to_move();
     let mut ended = game.clone();
     if ended.play(Move::Pass).is_err() {
@@ -510,10 +501,10 @@ fn passing_wins(game: &Game, ownership: &[f64]) -> bool {
     if !judged.stopped_early {
         return judged.score.result.winner() == Some(color);
     }
-    if ownership.is_empty() {
+    if result.ownership.is_empty() {
         return false;
     }
-    let mut dead = dead_stones_of(game, Color::Black, ownership);
-    dead.extend(dead_stones_of(game, Color::White, ownership));
+    let mut dead = dead_stones_of(game, Color::Black, result);
+    dead.extend(dead_stones_of(game, Color::White, result));
     ended.score_as_ended(&dead).result.winner() == Some(color)
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use tengen_core::{
-    Board, Color, Game, Komi, Move, PlayedMove, Position, Rules,
+    Board, Color, Game, Komi, Move, PlayedMove, Point, Position, Rules,
     playout::{XorShift32, playout_with},
 };
 
@@ -65,9 +65,37 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// Every root move with a visit, most visited first.
     pub moves: Vec<MoveInfo>,
-    /// Per point, row by row: the share of playouts Black owned it at the end minus the
-    /// share White did (`+1` surely Black's, `-1` surely White's).
+    /// Per point, row by row (`y * size + x`, as [`SearchResult::ownership_at`] reads it):
+    /// the share of playouts Black owned it at the end minus the share White did (`+1`
+    /// surely Black's, `-1` surely White's).
     pub ownership: Vec<f64>,
+}
+
+impl SearchResult {
+    /// The ownership of `p` ([`SearchResult::ownership`]): the share of playouts Black
+    /// owned it at the end minus the share White did, `+1` surely Black's, `-1` surely
+    /// White's; 0 for a point off the board.
+    ///
+    /// ```
+    /// use tengen_core::{BoardSize, Game, Point, Rules};
+    /// use tengen_engine::{Budget, Search, SearchConfig};
+    ///
+    /// let game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
+    /// let result = Search::new(SearchConfig::default()).run(&game, Budget::playouts(300));
+    /// let tengen = result.ownership_at(Point::new(4, 4));
+    /// assert!((-1.0..=1.0).contains(&tengen));
+    /// assert_eq!(result.ownership_at(Point::new(9, 0)), 0.0);
+    /// ```
+    #[must_use]
+    pub fn ownership_at(&self, p: Point) -> f64 {
+        let size = self.ownership.len().isqrt();
+        let (x, y) = (usize::from(p.x), usize::from(p.y));
+        if x < size && y < size {
+            self.ownership[y * size + x]
+        } else {
+            0.0
+        }
+    }
 }
 
 /// A progress report for a running search: how often, and what to call with the result
