@@ -455,7 +455,7 @@ const LEVEL_RATINGS: [(u8, [Option<f64>; tengen_engine::MAX_LEVEL as usize]); 2]
             None,
             Some(478.0),
             None,
-            Some(478.0),
+            Some(633.0),
             None,
             None,
         ],
