@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use tengen_core::{
-    Board, Color, Game, Komi, Move, PlayedMove, Point, Position, Rules,
+    Board, Color, Game, Komi, Move, PlayedMove, Position, Rules,
     playout::{XorShift32, playout_with},
 };
 
@@ -21,127 +21,12 @@ use crate::{
     tree::{Edge, NewChild, PASS, Stats, Tree},
 };
 
+mod options;
+mod result;
 mod root_priors;
 
-/// What the search thinks of one move at the root.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveInfo {
-    /// The move.
-    pub mv: Move,
-    /// Playouts through it.
-    pub visits: u32,
-    /// The mean value for the player to move (win rate, with a little of the score).
-    pub winrate: f64,
-    /// A lower confidence bound of the win rate (about 95 %).
-    pub lcb: f64,
-    /// The learned model's probability for the move among the root's moves, in `0..=1`
-    /// (with the hand-set priors of the lowest levels: the prior's share).
-    pub prior: f64,
-    /// The median final score of this search's playouts through it, in points for the
-    /// player to move (negative: behind), under the game's rules and komi (the root's when
-    /// all its visits came from an earlier search). Everything the search tried after the
-    /// move counts: in a decided position the losing side tries hopeless stones that cost
-    /// it points, so the lead there can overstate the count.
-    pub score_lead: f64,
-    /// The principal variation from this move on, this move first.
-    pub pv: Vec<Move>,
-}
-
-/// The outcome of a search.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// The most visited move (always legal under the game's rules), `Pass` if nothing else.
-    pub best: Move,
-    /// The root value for the player to move.
-    pub winrate: f64,
-    /// The median final score of this search's playouts, in points for the player to move
-    /// (0 when it ran none).
-    pub score_lead: f64,
-    /// Playouts run by this search (not counting reused ones).
-    pub playouts: u64,
-    /// Visits of the root, reused ones included.
-    pub root_visits: u32,
-    /// Wall time of this search.
-    pub elapsed: Duration,
-    /// Every root move with a visit, most visited first.
-    pub moves: Vec<MoveInfo>,
-    /// Per point, row by row (`y * size + x`, as [`SearchResult::ownership_at`] reads it):
-    /// the share of playouts Black owned it at the end minus the share White did (`+1`
-    /// surely Black's, `-1` surely White's).
-    pub ownership: Vec<f64>,
-}
-
-impl SearchResult {
-    /// The ownership of `p` ([`SearchResult::ownership`]): the share of playouts Black
-    /// owned it at the end minus the share White did, `+1` surely Black's, `-1` surely
-    /// White's; 0 for a point off the board.
-    ///
-    /// ```
-    /// use tengen_core::{BoardSize, Game, Point, Rules};
-    /// use tengen_engine::{Budget, Search, SearchConfig};
-    ///
-    /// let game = Game::new(BoardSize::new(9).unwrap(), Rules::japanese());
-    /// let result = Search::new(SearchConfig::default()).run(&game, Budget::playouts(300));
-    /// let tengen = result.ownership_at(Point::new(4, 4));
-    /// assert!((-1.0..=1.0).contains(&tengen));
-    /// assert_eq!(result.ownership_at(Point::new(9, 0)), 0.0);
-    /// ```
-    #[must_use]
-    pub fn ownership_at(&self, p: Point) -> f64 {
-        let size = self.ownership.len().isqrt();
-        let (x, y) = (usize::from(p.x), usize::from(p.y));
-        if x < size && y < size {
-            self.ownership[y * size + x]
-        } else {
-            0.0
-        }
-    }
-}
-
-/// A progress report for a running search: how often, and what to call with the result
-/// so far (analysis streams it).
-pub struct Progress<'a> {
-    /// The interval between two reports.
-    pub every: Duration,
-    /// Called with the result so far.
-    pub report: &'a mut dyn FnMut(&SearchResult),
-}
-
-impl std::fmt::Debug for Progress<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Progress")
-            .field("every", &self.every)
-            .finish_non_exhaustive()
-    }
-}
-
-/// The options of [`Search::run_with`]: the budget, and what most searches leave at its
-/// default. Build it with `..Default::default()`.
-///
-/// ```
-/// use std::sync::atomic::AtomicBool;
-/// use tengen_engine::{Budget, RunOptions};
-///
-/// let cancel = AtomicBool::new(false);
-/// let options = RunOptions {
-///     budget: Budget::playouts(500),
-///     cancel: Some(&cancel),
-///     ..Default::default()
-/// };
-/// assert_eq!(options.extra_komi_half, 0);
-/// ```
-#[derive(Debug, Default)]
-pub struct RunOptions<'a> {
-    /// When to stop: playouts, time, or both ([`Budget::default`]: until cancelled).
-    pub budget: Budget,
-    /// Dynamic komi: more komi for White, in half points, for this search's evaluation
-    /// only (0: the game's komi).
-    pub extra_komi_half: i32,
-    /// The search stops soon after this is set (`None`: it runs to its budget).
-    pub cancel: Option<&'a AtomicBool>,
-    /// Reports of the result so far while the search runs (`None`: no reports).
-    pub progress: Option<Progress<'a>>,
-}
+pub use options::{Progress, RunOptions};
+pub use result::{MoveInfo, SearchResult};
 
 /// What a tree was built for: reuse needs the same rules, komi and start, and a move list
 /// that continues it.
