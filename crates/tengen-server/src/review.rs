@@ -314,23 +314,31 @@ impl Reviews {
         let review = self.shared(id).ok_or_else(|| {
             AppError::NotFound("no such review (it may have been forgotten: start it again)".into())
         })?;
-        let p = locked(&review);
-        let mut lines = Vec::with_capacity(variations.len());
+        let (tree, positions) = {
+            let p = locked(&review);
+            (Arc::clone(&p.tree), p.positions.clone())
+        };
+        // Replaying the variations takes a while for many long ones: not under the lock the
+        // review's search reports to.
+        let mut checked = Vec::with_capacity(variations.len());
         for (i, (node, moves)) in variations.into_iter().enumerate() {
-            let (_, nodes) = p
-                .tree
+            let (_, nodes) = tree
                 .try_moves(node, &moves)
                 .map_err(|why| AppError::BadRequest(format!("variation {}: {why}", i + 1)))?;
-            let analyses = (1..=moves.len())
-                .map(|n| p.tried.get(&(node, moves[..n].to_vec())).cloned())
-                .collect();
-            lines.push(TriedLine {
+            checked.push((node, moves, nodes));
+        }
+        let p = locked(&review);
+        let lines = checked
+            .into_iter()
+            .map(|(node, moves, nodes)| TriedLine {
                 node,
                 nodes,
-                analyses,
-            });
-        }
-        Ok((Arc::clone(&p.tree), p.positions.clone(), lines))
+                analyses: (1..=moves.len())
+                    .map(|n| p.tried.get(&(node, moves[..n].to_vec())).cloned())
+                    .collect(),
+            })
+            .collect();
+        Ok((tree, positions, lines))
     }
 
     /// Starts reviewing finished `game` as review `id` (or gives the review already started).

@@ -60,3 +60,23 @@ async fn a_game_whose_settings_refuse_it_or_that_is_over_gets_no_estimate_and_sa
     let (status, missing) = http(addr, "GET", "/api/games/nosuchgame/estimate", None).await;
     assert_eq!(status, 404, "{missing}");
 }
+
+#[tokio::test]
+async fn one_address_asking_estimate_after_estimate_is_told_to_wait() {
+    let addr = start_server(vec![]).await;
+    let (g, _b, _w) = seated(addr, form("japanese")).await;
+    let path = format!("/api/games/{}/estimate", g.id);
+    for ask in 1..=10 {
+        let (status, v) = http(addr, "GET", &path, None).await;
+        assert_eq!(status, 200, "ask {ask}: {v}");
+    }
+    let (status, v) = http(addr, "GET", &path, None).await;
+    assert_eq!(status, 429, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many score estimates"),
+        "{v}"
+    );
+}

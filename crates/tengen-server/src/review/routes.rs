@@ -208,7 +208,14 @@ async fn download_with_variations<H: Host>(
         .map(|t| (t.node, t.moves))
         .collect();
     revive(&host, &id).await?;
-    let (tree, positions, tried) = host.reviews().analysed_with(&id, variations)?;
+    // Checking up to 200 variations replays them: off the async threads.
+    let (tree, positions, tried) = {
+        let host = host.clone();
+        let id = id.clone();
+        tokio::task::spawn_blocking(move || host.reviews().analysed_with(&id, variations))
+            .await
+            .map_err(|_| AppError::Internal("checking the tried variations failed".into()))??
+    };
     sgf_attachment(&id, tree, positions, tried).await
 }
 
