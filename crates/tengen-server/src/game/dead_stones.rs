@@ -11,7 +11,7 @@ use tengen_engine::estimate::{Budget, Estimate, estimate};
 /// Past the estimator's own budget, how long the server waits before it gives up on it.
 const GRACE: Duration = Duration::from_secs(3);
 
-/// The stones Tengen estimates dead in `game`, or `None` (and a line on stderr naming the
+/// The stones Tengen estimates dead in `game`, or `None` (and a warning in the log naming the
 /// game's size) when the estimate did not finish within its budget and [`GRACE`].
 pub(crate) async fn estimate_dead_stones(game: Game) -> Option<Vec<Point>> {
     estimate_position(game).await.map(|e| e.dead_stones())
