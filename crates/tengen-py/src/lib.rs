@@ -68,6 +68,8 @@ fn _tengen(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<score::PySideScore>()?;
     module.add_class::<score::PyEstimate>()?;
     module.add_class::<score::PyChain>()?;
+    module.add_class::<score::PyGroup>()?;
+    module.add_class::<score::PySealing>()?;
     module.add_class::<sgf::PySgfGame>()?;
     module.add_class::<sgf::PySgfCollection>()?;
     module.add_class::<engine::PyEngine>()?;

@@ -211,15 +211,6 @@ impl PyScore {
     }
 }
 
-/// The status name of a chain.
-fn status_name(status: Status) -> &'static str {
-    match status {
-        Status::Alive => "alive",
-        Status::Dead => "dead",
-        Status::Seki => "seki",
-    }
-}
-
 /// One chain as the estimator judged it.
 #[pyclass(module = "tengen", name = "Chain", frozen, get_all)]
 pub(crate) struct PyChain {
@@ -245,6 +236,59 @@ impl PyChain {
             self.stones.first().map_or("", String::as_str),
             self.confidence
         )
+    }
+}
+
+/// One group's verdict at the count (``Estimate.groups``): its status and why.
+#[pyclass(module = "tengen", name = "Group", frozen, get_all)]
+pub(crate) struct PyGroup {
+    /// ``'black'`` or ``'white'``.
+    color: &'static str,
+    /// Its stones, row by row from the top.
+    stones: Vec<String>,
+    /// ``'alive'``, ``'dead'`` or ``'seki'``.
+    status: &'static str,
+    /// The reason's name: ``'unconditionally-alive'``, ``'dies-by-reading'``, ``'seki'``, …
+    reason: &'static str,
+    /// The reason in words, with its points.
+    why: String,
+    /// The reading's line behind the verdict, one move a string (``'W B9'``).
+    line: Vec<String>,
+    /// Why its status depends on who moves first, if it does (else ``None``).
+    unsettled: Option<String>,
+    /// Whether the estimator could not decide: the status is a best guess.
+    uncertain: bool,
+}
+
+#[pymethods]
+impl PyGroup {
+    fn __repr__(&self) -> String {
+        format!(
+            "Group({} {} {:?}: {})",
+            self.status,
+            self.color,
+            self.stones.first().map_or("", String::as_str),
+            self.reason
+        )
+    }
+}
+
+/// An open boundary (``Estimate.needs_sealing``): until ``color`` plays on ``points`` the
+/// region is dame; then ``encloses`` is her territory.
+#[pyclass(module = "tengen", name = "Sealing", frozen, get_all)]
+pub(crate) struct PySealing {
+    /// Who gains by sealing.
+    color: &'static str,
+    /// The points to play.
+    points: Vec<String>,
+    /// The points that become her territory.
+    encloses: Vec<String>,
+}
+
+#[pymethods]
+impl PySealing {
+    fn __repr__(&self) -> String {
+        format!("Sealing({} at {})", self.color, self.points.join(" "))
     }
 }
 
@@ -280,7 +324,7 @@ impl PyEstimate {
         PyChain {
             color: color_text(chain.color),
             stones: self.vertices(&chain.stones),
-            status: status_name(chain.status),
+            status: chain.status.name(),
             confidence: chain.confidence,
             uncertain: chain.uncertain(),
         }
@@ -329,7 +373,7 @@ impl PyEstimate {
     /// empty point.
     fn status(&self, point: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
         match move_arg(point, self.estimate.size())? {
-            Move::Play(p) => Ok(self.estimate.status(p).map(status_name)),
+            Move::Play(p) => Ok(self.estimate.status(p).map(Status::name)),
             Move::Pass => Err(value_error("a pass is no point of the board")),
         }
     }
@@ -341,6 +385,51 @@ impl PyEstimate {
             score: self.estimate.score.clone(),
             size: self.estimate.size(),
         }
+    }
+
+    /// Every group's verdict and why, row by row (what ``tengen score --explain`` prints).
+    #[getter]
+    fn groups(&self) -> Vec<PyGroup> {
+        let size = self.estimate.size();
+        self.estimate
+            .verdicts()
+            .into_iter()
+            .map(|v| PyGroup {
+                color: color_text(v.color),
+                stones: self.vertices(&v.stones),
+                status: v.status.name(),
+                reason: v.reason.name(),
+                why: v.reason.describe(size),
+                line: v
+                    .line()
+                    .iter()
+                    .map(|m| tengen_engine::estimate::line_text(std::slice::from_ref(m), size))
+                    .collect(),
+                unsettled: v.unsettled.as_ref().map(|u| u.describe(size)),
+                uncertain: v.uncertain,
+            })
+            .collect()
+    }
+
+    /// The open boundaries: points a sealing move must fill before the count is final.
+    #[getter]
+    fn needs_sealing(&self) -> Vec<PySealing> {
+        self.estimate
+            .sealing
+            .iter()
+            .map(|s| PySealing {
+                color: color_text(s.color),
+                points: self.vertices(&s.points),
+                encloses: self.vertices(&s.encloses),
+            })
+            .collect()
+    }
+
+    /// Whether the position is finished: no open boundary, and no group whose status
+    /// depends on who moves first.
+    #[getter]
+    fn finished(&self) -> bool {
+        self.estimate.finished()
     }
 
     /// Playouts run.

@@ -218,6 +218,41 @@ def test_seki_estimate_agrees_with_the_count():
     assert estimate.score.result == "B+18.5"
 
 
+def test_jp_9_every_group_of_the_estimate_says_why_and_the_seki_is_named():
+    game = tengen.Game.from_diagram(SEKI, rules="japanese")
+    estimate = game.estimate()
+    groups = estimate.groups
+    counted = sorted(v for g in groups for v in g.stones)
+    on_board = sorted(v for c in estimate.chains for v in c.stones)
+    assert counted == on_board
+    seki = [g for g in groups if g.status == "seki"]
+    assert seki and all(g.reason == "seki" and "JP-9" in g.why for g in seki)
+    assert estimate.finished and estimate.needs_sealing == []
+
+
+def test_an_open_boundary_needs_a_sealing_move():
+    # Black's wall stops one point short of the edge: A1 to C1 and the rest of the left
+    # are dame until Black plays D1.
+    game = tengen.Game.from_diagram(
+        """
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . . O . . . .""",
+        rules="japanese",
+    )
+    estimate = game.estimate()
+    assert not estimate.finished
+    [seal] = estimate.needs_sealing
+    assert (seal.color, seal.points) == ("black", ["D1"])
+    assert len(seal.encloses) == 27
+
+
 def test_two_passes_end_play_and_acceptance_gives_the_result():
     game = tengen.Game(9, rules="aga")
     for move in ["A2", "A1", "B1"]:

@@ -589,10 +589,14 @@ async fn aga_4a_one_rank_apart_is_black_first_with_half_point_komi_and_seeks_kee
 async fn a_member_sending_challenge_after_challenge_is_throttled() {
     let (addr, _) = server(&crate::common::temp_db("spam").into(), config()).await;
     let spammer = register(addr, "Mallory", "5k").await;
+    // The targets first: each registration hashes a password, slow enough on a loaded
+    // machine that the throttle would refill (one challenge per 30 s) between challenges.
+    let targets: Vec<String> = (0..21).map(|k| format!("Target{k}")).collect();
+    for name in &targets {
+        register(addr, name, "5k").await;
+    }
     let mut statuses = Vec::new();
-    for k in 0..21 {
-        let name = format!("Target{k}");
-        register(addr, &name, "5k").await;
+    for name in &targets {
         let (status, _) = spammer
             .call("POST", "/api/challenges", Some(json!({ "opponent": name })))
             .await;

@@ -384,6 +384,7 @@ function onPointClick(x, y) {
     return;
   }
   if (st.phase === 'scoring') {
+    showWhy(countMarks(st.size).why?.get(y * st.size + x));
     if (stone !== '.') send({ type: 'toggle_dead', proposal: st.proposal, x, y });
     return;
   }
@@ -468,6 +469,7 @@ function renderBoard() {
     numbers: p.numbers && H.ready && !onVar ? moveNumbers(shown, board, st.size) : null,
     captured: live ? G.captured : [],
     ...reviewMarks(shownKey()),
+    ...(live ? countMarks(st.size) : {}),
   }, onPointClick);
   $('board').classList.toggle('reviewing', !live);
 }
@@ -641,6 +643,8 @@ function render() {
   renderClocks();
   $('status').textContent = statusText(st);
   renderEstimate();
+  askCount();
+  renderCount();
   renderUndo(st);
   renderScore(st);
   // On a phone the scoring controls come right under the board (style.css).

@@ -157,6 +157,16 @@ function drawBoard(view, onClick) {
     el('circle', { cx: view.best[0], cy: view.best[1], r: 0.44, fill: view.bestColor === 'black' ? '#111' : '#fff',
       'fill-opacity': 0.45, stroke: '#2d6cdf', 'stroke-width': 0.1, id: 'best-move', 'data-color': view.bestColor }, g);
   }
+  for (const [x, y] of view.unsettled || []) {
+    // A stone whose group's status depends on who moves first: a dashed orange ring.
+    el('circle', { cx: x, cy: y, r: 0.5, fill: 'none', stroke: '#e07b00', 'stroke-width': 0.08,
+      'stroke-dasharray': '0.16 0.1', 'data-unsettled': 'true' }, g);
+  }
+  for (const [x, y] of view.sealing || []) {
+    // A point that needs a sealing move before the count is final (as OGS marks it).
+    el('path', { d: `M${x} ${y - 0.3}L${x + 0.28} ${y + 0.2}L${x - 0.28} ${y + 0.2}Z`, fill: '#d0241b',
+      opacity: 0.85, 'data-sealing': 'true' }, g);
+  }
   if (view.ko) {
     el('rect', { x: view.ko[0] - 0.28, y: view.ko[1] - 0.28, width: 0.56, height: 0.56, fill: 'none',
       stroke: '#d0241b', 'stroke-width': 0.07, id: 'ko-point' }, g);
@@ -176,6 +186,12 @@ function drawBoard(view, onClick) {
       const r = el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, 'data-x': x, 'data-y': y,
         class: 'pt', 'aria-label': coordName(x, y, n) }, hits);
       r.addEventListener('click', () => onClick(x, y));
+      const why = view.why && view.why.get(y * n + x);
+      if (why) {
+        // The verdict on hover: as the native tooltip, and on the page's line for it.
+        el('title', {}, r).textContent = why;
+        r.addEventListener('mouseenter', () => view.onHover(why));
+      }
     }
   }
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use tengen_core::move_text;
 use tengen_core::{Game, Move, Phase, Rules};
-use tengen_engine::estimate::{Budget, ChainEstimate, Estimate, Reason, Status, estimate};
+use tengen_engine::estimate::{Budget, Estimate, estimate};
 
 mod commands;
 
@@ -103,57 +103,27 @@ pub(crate) fn auto_dead(game: &Game) -> AutoDead {
     }
 }
 
-/// Every group of the estimate with its status and reason: one entry per group whose chains
-/// share them, else one per chain.
+/// Every group of the estimate with its status and reason, in words for the CLI.
 fn explained_groups(estimate: &Estimate) -> Vec<GroupWhy> {
     let size = estimate.size();
-    let why = |chains: &[&ChainEstimate]| {
-        let first = chains[0];
-        let mut stones: Vec<tengen_core::Point> = chains
-            .iter()
-            .flat_map(|c| c.stones.iter().copied())
-            .collect();
-        stones.sort_by_key(|p| (p.y, p.x));
-        let line = match &first.reason {
-            Reason::LivesByReading { line } | Reason::DiesByReading { line } => line.clone(),
-            Reason::Seki { lives_by, .. } => match lives_by.as_ref() {
-                Reason::LivesByReading { line } => line.clone(),
-                _ => Vec::new(),
-            },
-            _ => Vec::new(),
-        };
-        GroupWhy {
-            color: first.color,
-            status: match first.status {
-                Status::Alive => "alive",
-                Status::Dead => "dead",
-                Status::Seki => "seki",
-            },
-            stones,
-            reason: first.reason.name(),
-            why: first.reason.describe(size),
-            line: line
+    estimate
+        .verdicts()
+        .into_iter()
+        .map(|v| GroupWhy {
+            color: v.color,
+            status: v.status.name(),
+            reason: v.reason.name(),
+            why: v.reason.describe(size),
+            line: v
+                .line()
                 .iter()
                 .map(|m| tengen_engine::estimate::line_text(std::slice::from_ref(m), size))
                 .collect(),
-            unsettled: first.unsettled.as_ref().map(|u| u.describe(size)),
-            uncertain: first.uncertain(),
-        }
-    };
-    let mut out = Vec::new();
-    for group in estimate.groups() {
-        let same = group.iter().all(|c| {
-            c.status == group[0].status
-                && c.reason == group[0].reason
-                && c.unsettled == group[0].unsettled
-        });
-        if same {
-            out.push(why(&group));
-        } else {
-            out.extend(group.iter().map(|c| why(&[c])));
-        }
-    }
-    out
+            unsettled: v.unsettled.as_ref().map(|u| u.describe(size)),
+            uncertain: v.uncertain,
+            stones: v.stones,
+        })
+        .collect()
 }
 
 pub(crate) fn score(args: ScoreArgs) -> ! {

@@ -60,6 +60,7 @@ mod ownership;
 mod reading;
 mod reason;
 mod sealing;
+mod verdict;
 
 use std::time::{Duration, Instant};
 
@@ -69,6 +70,7 @@ use tengen_core::{
 
 use ownership::Ownership;
 pub use reason::{LineMove, Reason, Sealing, Unsettled, line_text};
+pub use verdict::Verdict;
 
 /// How much work the estimator may do.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

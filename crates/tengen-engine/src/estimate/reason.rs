@@ -154,6 +154,32 @@ impl Reason {
         }
     }
 
+    /// The reason in a few words, without its points or reading line: what a player may be
+    /// told where the line itself would be advice (the scoring phase of a game that allows
+    /// no analysis, where play may resume after a dispute).
+    #[must_use]
+    pub fn summary(&self) -> &'static str {
+        match self {
+            Reason::UnconditionallyAlive { .. } => "unconditionally alive (Benson)",
+            Reason::InPassAliveTerritory => {
+                "dead: in the opponent's unconditionally alive territory (Benson)"
+            }
+            Reason::LivesByReading { .. } => "alive by reading (the opponent moving first, JP-7)",
+            Reason::DiesByReading { .. } => "dead by reading (the opponent moving first, JP-7)",
+            Reason::Snapback { .. } => "alive: in atari, but the capture is a snapback",
+            Reason::UnresolvedKo { .. } => {
+                "dead by JP-7's confirmation: a ko that may not be retaken without a pass"
+            }
+            Reason::CannotEscapeAtari { .. } => "dead: in atari and it cannot escape",
+            Reason::HeldOnlyByDeadStones { .. } => "alive: only dead stones hold it in atari",
+            Reason::MustFill { .. } => "alive once its owner fills its last liberty",
+            Reason::Playouts { .. } => "by the playouts, no proof",
+            Reason::Seki { .. } => {
+                "seki (JP-9, AGA-12): whoever fills a shared liberty is captured"
+            }
+        }
+    }
+
     /// The reason in words, with points as GTP vertices on a board of `size`.
     #[must_use]
     pub fn describe(&self, size: BoardSize) -> String {

@@ -121,6 +121,25 @@ class Chain:
     confidence: float
     uncertain: bool
 
+class Group:
+    """One group's verdict at the count: its status and why."""
+
+    color: str
+    stones: list[str]
+    status: str
+    reason: str
+    why: str
+    line: list[str]
+    unsettled: Optional[str]
+    uncertain: bool
+
+class Sealing:
+    """An open boundary: ``color`` must play on ``points`` before ``encloses`` is hers."""
+
+    color: str
+    points: list[str]
+    encloses: list[str]
+
 class Estimate:
     """The dead-stone estimate of a position: every chain's status and the count."""
 
@@ -136,6 +155,12 @@ class Estimate:
     def chains(self) -> list[Chain]: ...
     @property
     def uncertain(self) -> list[Chain]: ...
+    @property
+    def groups(self) -> list[Group]: ...
+    @property
+    def needs_sealing(self) -> list[Sealing]: ...
+    @property
+    def finished(self) -> bool: ...
     def status(self, point: _Move) -> Optional[str]: ...
     @property
     def score(self) -> Score: ...

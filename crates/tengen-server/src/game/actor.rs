@@ -29,6 +29,8 @@ mod dead_estimate;
 mod extras;
 mod rematch;
 mod update;
+
+pub(crate) use dead_estimate::Estimable;
 pub(crate) use update::{Audience, Update};
 
 /// What a connection gets when it joins a game's stream.
@@ -73,7 +75,13 @@ pub(crate) enum ActorMsg {
     Estimated {
         version: u32,
         resumptions: u32,
-        points: Vec<crate::game::wire::Xy>,
+        ply: usize,
+        estimate: Arc<tengen_engine::estimate::Estimate>,
+    },
+    /// An estimate of the position `ply` moves in, made for a question about the count.
+    Explained {
+        ply: usize,
+        estimate: Arc<tengen_engine::estimate::Estimate>,
     },
     Join {
         invite: String,
@@ -89,7 +97,7 @@ pub(crate) enum ActorMsg {
     },
     /// The game in play, if its settings allow a score estimate now: `Err` says why not.
     Estimable {
-        reply: oneshot::Sender<Result<tengen_core::Game, String>>,
+        reply: oneshot::Sender<Result<dead_estimate::Estimable, String>>,
     },
 }
 
@@ -345,8 +353,10 @@ impl Actor {
             ActorMsg::Estimated {
                 version,
                 resumptions,
-                points,
-            } => self.estimated(version, resumptions, points).await,
+                ply,
+                estimate,
+            } => self.estimated(version, resumptions, ply, estimate).await,
+            ActorMsg::Explained { ply, estimate } => self.keep_estimate(ply, estimate),
             ActorMsg::Seat(SeatMsg::Thinking { color, thinking }) => {
                 if *self.rt.engine_thinking.get(color) != thinking {
                     *self.rt.engine_thinking.get_mut(color) = thinking;
@@ -370,18 +380,7 @@ impl Actor {
                 });
             }
             ActorMsg::Estimable { reply } => {
-                let game = match &self.rt.game {
-                    _ if !self.rt.setup.analysis => Err("this game's settings allow no score \
-                        estimate while it is played (rated and tournament games never do)"
-                        .to_owned()),
-                    Some(game) if game.phase() == tengen_core::Phase::Playing => Ok(game.clone()),
-                    _ => Err(
-                        "a score estimate is for a game in play; the count shows the \
-                        score once both have passed"
-                            .to_owned(),
-                    ),
-                };
-                let _ = reply.send(game);
+                let _ = reply.send(self.estimable());
             }
             ActorMsg::Sgf { chat, reply } => {
                 let _ = reply.send(

@@ -19,6 +19,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("club.js", include_str!("../../web/club.js")),
     ("tournaments.js", include_str!("../../web/tournaments.js")),
     ("variations.js", include_str!("../../web/variations.js")),
+    ("count.js", include_str!("../../web/count.js")),
     ("record.js", include_str!("../../web/record.js")),
     ("home.js", include_str!("../../web/home.js")),
 ];

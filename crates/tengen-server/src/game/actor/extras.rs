@@ -2,10 +2,12 @@
 
 use std::{
     collections::HashMap,
+    sync::Arc,
     time::{Duration, Instant},
 };
 
 use tengen_core::Color;
+use tengen_engine::estimate::Estimate;
 use tokio::sync::mpsc;
 
 use super::{Actor, ActorMsg, Audience, Update};
@@ -28,6 +30,9 @@ pub(crate) struct Extras {
     /// The accepted rematch's seat secrets not yet handed out, by the *old* colours (in
     /// memory only: secrets are stored as hashes).
     pub rematch_seats: [Option<String>; 2],
+    /// Tengen's estimate of the scoring phase's position and the ply it was made at: the
+    /// count's explanation, made once however many ask.
+    pub position_estimate: Option<(usize, Arc<Estimate>)>,
 }
 
 impl Extras {
@@ -37,6 +42,7 @@ impl Extras {
             inbox: inbox.downgrade(),
             chat_times: HashMap::new(),
             rematch_seats: [None, None],
+            position_estimate: None,
         }
     }
 }

@@ -13,9 +13,12 @@ use axum::{
 use serde::{Deserialize, Serialize};
 
 use super::{AppState, here_or_get};
+use tengen_engine::estimate::Estimate;
+
 use crate::{
     error::AppError,
-    game::actor::{self, ActorMsg},
+    game::actor::{self, ActorMsg, Estimable},
+    game::wire::{Xy, xy},
     limits::peer_ip,
     secret,
 };
@@ -24,7 +27,8 @@ use crate::{
 pub(super) const ESTIMATES_BURST: u32 = 10;
 pub(super) const ESTIMATES_REFILL: std::time::Duration = std::time::Duration::from_secs(6);
 
-/// Tengen's estimate of a game in play, as `GET /api/games/{id}/estimate` answers it.
+/// Tengen's estimate of a game in play or in its count, as
+/// `GET /api/games/{id}/estimate` answers it.
 #[derive(Serialize)]
 struct ScoreEstimate {
     /// The position estimated: the moves played.
@@ -38,10 +42,94 @@ struct ScoreEstimate {
     /// Groups whose life the estimator could not settle (their status depends on who
     /// plays first): the margin may swing with them.
     unsettled: usize,
+    /// Every group's verdict and why.
+    groups: Vec<GroupVerdict>,
+    /// The open boundaries: points a sealing move must fill before the count is final.
+    needs_sealing: Vec<SealingView>,
+    /// No open boundary and no unsettled group.
+    finished: bool,
 }
 
-/// `GET /api/games/{id}/estimate`: Tengen's estimate of the score of a game in play, for
-/// anyone watching, in games whose settings allow it (never rated or tournament games).
+/// One group's verdict in [`ScoreEstimate`].
+#[derive(Serialize)]
+struct GroupVerdict {
+    color: tengen_core::Color,
+    /// `alive`, `dead` or `seki`.
+    status: &'static str,
+    stones: Vec<Xy>,
+    /// The reason's name (`dies-by-reading`, …), as `tengen score --json` gives it.
+    reason: &'static str,
+    /// The reason in words; with the reading's line only where the game allows analysis
+    /// (elsewhere play may resume after a dispute, and the line would be advice).
+    why: String,
+    /// Why its status depends on who moves first, if it does.
+    unsettled: Option<String>,
+    /// The estimator could not decide it: a best guess.
+    uncertain: bool,
+}
+
+/// An open boundary in [`ScoreEstimate`].
+#[derive(Serialize)]
+struct SealingView {
+    /// Who gains by sealing.
+    color: tengen_core::Color,
+    /// The points to play.
+    points: Vec<Xy>,
+    /// What becomes that side's territory once they are played.
+    encloses: Vec<Xy>,
+}
+
+impl ScoreEstimate {
+    fn new(estimate: &Estimate, game: &tengen_core::Game, with_lines: bool) -> ScoreEstimate {
+        let size = game.size();
+        let points = |ps: &[tengen_core::Point]| ps.iter().map(|&p| xy(p)).collect();
+        ScoreEstimate {
+            ply: game.moves().len(),
+            ownership: crate::game::view::ownership_map(&estimate.score, game),
+            result: estimate.score.result.to_string(),
+            breakdown: estimate.score.breakdown(),
+            unsettled: estimate.unsettled().count(),
+            groups: estimate
+                .verdicts()
+                .iter()
+                .map(|v| GroupVerdict {
+                    color: v.color,
+                    status: v.status.name(),
+                    stones: points(&v.stones),
+                    reason: v.reason.name(),
+                    why: if with_lines {
+                        v.reason.describe(size)
+                    } else {
+                        v.reason.summary().to_owned()
+                    },
+                    unsettled: v.unsettled.as_ref().map(|u| {
+                        if with_lines {
+                            u.describe(size)
+                        } else {
+                            "its status depends on who moves first: play it out".to_owned()
+                        }
+                    }),
+                    uncertain: v.uncertain,
+                })
+                .collect(),
+            needs_sealing: estimate
+                .sealing
+                .iter()
+                .map(|s| SealingView {
+                    color: s.color,
+                    points: points(&s.points),
+                    encloses: points(&s.encloses),
+                })
+                .collect(),
+            finished: estimate.finished(),
+        }
+    }
+}
+
+/// `GET /api/games/{id}/estimate`: Tengen's estimate of the score, for anyone watching: of a
+/// game in play whose settings allow it (never rated or tournament games), and of any game
+/// in its scoring phase, where it explains the count (every group's verdict, the points that
+/// need sealing) and is made once for all who ask.
 pub(super) async fn score_estimate(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -53,11 +141,19 @@ pub(super) async fn score_estimate(
         Ok(h) => h,
         Err(answer) => return Ok(answer),
     };
-    let game = handle
+    let Estimable {
+        game,
+        analysis,
+        known,
+    } = handle
         .ask(|reply| ActorMsg::Estimable { reply })
         .await
         .ok_or_else(|| AppError::Unavailable("try again".into()))?
         .map_err(AppError::Forbidden)?;
+    let with_lines = analysis;
+    if let Some(estimate) = known {
+        return Ok(Json(ScoreEstimate::new(&estimate, &game, with_lines)).into_response());
+    }
     state
         .0
         .estimates
@@ -68,20 +164,23 @@ pub(super) async fn score_estimate(
                 wait.as_secs() + 1
             ))
         })?;
-    let ply = game.moves().len();
     let estimate = {
         let _permit = state.0.searches.acquire().await;
         crate::game::dead_stones::estimate_position(game.clone()).await
     }
     .ok_or_else(|| AppError::Unavailable("the estimate did not finish; try again".into()))?;
-    Ok(Json(ScoreEstimate {
-        ply,
-        ownership: crate::game::view::ownership_map(&estimate.score, &game),
-        result: estimate.score.result.to_string(),
-        breakdown: estimate.score.breakdown(),
-        unsettled: estimate.unsettled().count(),
-    })
-    .into_response())
+    let answer = ScoreEstimate::new(&estimate, &game, with_lines);
+    if game.phase() == tengen_core::Phase::Scoring {
+        let estimate = std::sync::Arc::new(estimate);
+        let _ = handle
+            .tx
+            .send(ActorMsg::Explained {
+                ply: answer.ply,
+                estimate,
+            })
+            .await;
+    }
+    Ok(Json(answer).into_response())
 }
 
 #[derive(Deserialize)]
