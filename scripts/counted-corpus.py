@@ -24,6 +24,8 @@ OUT_DIR/manifest.csv has the columns of ../shared/data/go-counted-games-dev/mani
 (file,game_index,rules,RU_raw,size,komi,handicap,result,moves,trailing_passes,
 territory_markup,markup_check), `file` relative to OUT_DIR (games/<archive folder>/<name>.sgf);
 every row is `yes,match`. OUT_DIR/SOURCE.md names the repository, its commit and the counts.
+Beside it, subsets with the same rows: manifest-{japanese,chinese,aga}.csv by rules, and
+manifest-chinese-{even,handicap}.csv (HA < 2, HA >= 2) for GNU Go's handicap convention.
 
 THE HELD-OUT PART is fixed by `tengen bench estimate`'s own rule (crates/tengen/src/
 bench_estimate.rs, `Half`): the FNV-1a 64-bit hash of the manifest's `file` field, odd =
@@ -200,6 +202,12 @@ def check_marks(out, rows, tengen):
             row["counted"] = count_result(d.get("result", ""))
 
 
+def manifest_line(r):
+    return ",".join(str(x).replace(",", " ") for x in (
+        r["file"], 0, r["rules"], r["RU_raw"], r["size"], r["komi"], r["handicap"],
+        r["result"], r["moves"], r["trailing_passes"], "yes", "match"))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -219,9 +227,21 @@ def main():
     with open(os.path.join(out, "manifest.csv"), "w") as f:
         f.write(HEADER + "\n")
         for r in kept:
-            f.write(",".join(str(x).replace(",", " ") for x in (
-                r["file"], 0, r["rules"], r["RU_raw"], r["size"], r["komi"], r["handicap"],
-                r["result"], r["moves"], r["trailing_passes"], "yes", "match")) + "\n")
+            f.write(manifest_line(r) + "\n")
+    # Subsets, same rows and columns, for figures by rules and handicap (the halves stay the
+    # same: they follow the `file` field).
+    subsets = {
+        "japanese": lambda r: r["rules"] == "japanese",
+        "chinese": lambda r: r["rules"] == "chinese",
+        "aga": lambda r: r["rules"] == "aga",
+        "chinese-even": lambda r: r["rules"] == "chinese" and int(r["handicap"] or 0) < 2,
+        "chinese-handicap": lambda r: r["rules"] == "chinese" and int(r["handicap"] or 0) >= 2,
+    }
+    for name, keep in subsets.items():
+        with open(os.path.join(out, f"manifest-{name}.csv"), "w") as f:
+            f.write(HEADER + "\n")
+            for r in filter(keep, kept):
+                f.write(manifest_line(r) + "\n")
     held = sum(fnv1a_odd(r["file"]) for r in kept)
     sizes = {}
     for r in kept:
