@@ -114,11 +114,7 @@ fn explained_groups(estimate: &Estimate) -> Vec<GroupWhy> {
             status: v.status.name(),
             reason: v.reason.name(),
             why: v.reason.describe(size),
-            line: v
-                .line()
-                .iter()
-                .map(|m| tengen_engine::estimate::line_text(std::slice::from_ref(m), size))
-                .collect(),
+            line: v.line_moves(size),
             unsettled: v.unsettled.as_ref().map(|u| u.describe(size)),
             uncertain: v.uncertain,
             stones: v.stones,

@@ -2,9 +2,9 @@
 //! toggles), with its status and why. The CLI (`tengen score --explain`), the server's
 //! scoring phase and the Python binding all explain a count from these.
 
-use tengen_core::{Color, Point};
+use tengen_core::{BoardSize, Color, Point};
 
-use super::{ChainEstimate, Estimate, LineMove, Reason, Status, Unsettled};
+use super::{ChainEstimate, Estimate, LineMove, Reason, Status, Unsettled, line_text};
 
 /// One group's verdict: its chains share colour, status, reason and whether they are
 /// settled (a group whose chains disagree gives one verdict per chain).
@@ -37,6 +37,18 @@ impl Verdict {
             Reason::LivesByReading { line } | Reason::DiesByReading { line } => line,
             _ => &[],
         }
+    }
+}
+
+impl Verdict {
+    /// The reading's line as text, one move a string (`W B9`, `B pass`), points as GTP
+    /// vertices on a board of `size`.
+    #[must_use]
+    pub fn line_moves(&self, size: BoardSize) -> Vec<String> {
+        self.line()
+            .iter()
+            .map(|m| line_text(std::slice::from_ref(m), size))
+            .collect()
     }
 }
 
