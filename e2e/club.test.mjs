@@ -307,3 +307,56 @@ test('two members register, challenge, play a rated game and see their new ratin
     await browser.close();
   }
 });
+
+// Tengen's engine in the club: a 20k finds Tengen-L4 (17k) in the players list, marked as
+// the engine and online, challenges it from its page to a rated 19×19 game, is taken
+// straight to the game (accepted at once) as Black with three stones, resigns after the
+// engine's first move, and both pages show the new ratings.
+test('a member challenges Tengen\'s engine from its page and the rated game moves both ratings', { timeout: 120_000 }, async () => {
+  const { browser, pages: [me] } = await people(1);
+  const ME = `Bot${run}`;
+  const BOT = 'Tengen-L4';
+  try {
+    await register(me, ME, '20k');
+    await me.goto(`${BASE}/#/players`);
+    await me.fill('#player-search', BOT);
+    const row = `#players-body tr[data-name="${BOT}"]`;
+    await me.waitForSelector(row);
+    assert.match(await text(me, row), /●\s*Tengen-L4\s*engine\s*17k\s*386/);
+
+    await playerPage(me, BOT);
+    assert.match(await text(me, '#pv-about'), /Tengen's own engine at level 4/);
+    assert.doesNotMatch(await text(me, '#pv-facts'), /null/, 'no fact left out shows as "null"');
+    await me.click('#pv-challenge');
+    await me.waitForSelector('#challenge-dialog[open]');
+    assert.equal(await me.inputValue('#challenge-opponent'), BOT);
+    await me.check('#challenge-form input[name="size"][value="19"]');
+    await me.selectOption('#challenge-form select[name="rules"]', 'japanese');
+    await me.check('#challenge-form input[name="time"][value="none"]');
+    await me.check('#challenge-form input[name="rated"]');
+    const proposal = `${ME} takes Black with 3 stones; komi 0. Rated.`;
+    await me.waitForFunction((p) => document.querySelector('#challenge-proposal strong')?.textContent === p, proposal);
+    await me.click('#challenge-send');
+    await me.waitForURL(/\/g\/[0-9a-f]{16}$/);
+    await me.waitForFunction(() => document.getElementById('game-title').textContent.endsWith('you play Black'));
+    assert.equal(await me.locator('circle[data-stone="black"]').count(), 3, 'three handicap stones');
+    await me.waitForFunction(() => document.querySelectorAll('circle[data-stone="white"]').length === 1, null, { timeout: 30_000 });
+    await shot(me, '57-game-against-the-engine');
+    await me.click('#resign-button');
+    await me.click('#confirm-yes');
+    await me.waitForFunction(() => document.getElementById('end-sentence').textContent === 'Black resigned: White wins.');
+
+    const moved = (nominal) => async (page) => {
+      const rating = await text(page, '#pv-rating');
+      return rating !== String(nominal) && (await page.locator('#rating-graph circle.point').count()) === 2;
+    };
+    await playerPage(me, ME, moved(100));
+    assert.ok(Number(await text(me, '#pv-rating')) < 100, 'the loser\'s rating went down');
+    assert.match(await text(me, `#pv-record tr[data-opponent="${BOT}"]`), /0\s*1\s*0/);
+    await playerPage(me, BOT, moved(386));
+    assert.ok(Number(await text(me, '#pv-rating')) > 386, 'the engine\'s rating went up');
+    await shot(me, '58-the-engine-s-page');
+  } finally {
+    await browser.close();
+  }
+});

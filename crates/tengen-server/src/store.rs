@@ -487,6 +487,12 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         );
         CREATE INDEX reviews_created ON reviews(created_ms);",
     },
+    // 7: Tengen's engine as club members: an account per level that plays rated games has
+    // the level here (no password; it cannot log in). Members' accounts have none.
+    Migration {
+        sqlite: "ALTER TABLE accounts ADD COLUMN bot_level INTEGER;",
+        postgres: "ALTER TABLE accounts ADD COLUMN bot_level BIGINT;",
+    },
 ];
 
 /// The schema version this program writes: the number of migrations it knows.

@@ -10,6 +10,8 @@ use tengen_server::{AccountChange, AdminCommand, ServerConfig, Store, administer
 
 use crate::common::{Db, Player, http, request, start_server_on};
 
+mod bots;
+
 /// A server on the database `db` (SQLite path or PostgreSQL URL), with generous
 /// registration limits (every test registers from 127.0.0.1).
 pub(crate) async fn server(db: &Db, config: ServerConfig) -> (SocketAddr, Arc<dyn Store>) {

@@ -433,7 +433,7 @@ async function openChallenge(name) {
   try {
     const players = await api('GET', '/api/players');
     $('player-names').replaceChildren(...players.filter((p) => !sameName(p.name, C.me && C.me.name))
-      .map((p) => make('option', { value: p.name }, `${p.rank}${p.online ? ', online' : ''}`)));
+      .map((p) => make('option', { value: p.name }, `${p.rank}${p.bot ? ", Tengen's engine" : p.online ? ', online' : ''}`)));
   } catch (_) { /* the names are a convenience */ }
 }
 
@@ -505,6 +505,11 @@ async function sendChallenge(e) {
   try {
     const sent = await api('POST', '/api/challenges', body);
     $('challenge-dialog').close();
+    if (sent.game) { // Tengen's engine accepts at once: to the game.
+      storeMemberSeat(sent.game.game, sent.game.seat);
+      location.href = '/g/' + sent.game.game;
+      return;
+    }
     clubNotice(body.opponent
       ? `Challenge sent to ${body.opponent}: ${sent.proposal ? sent.proposal.summary : ''} You go to the game when it is accepted.`
       : 'Your seek is in the lobby. You go to the game when someone accepts it.');
@@ -581,6 +586,11 @@ function onlineMark(on) {
   return make('span', { class: 'online-mark' + (on ? ' on' : ''), title: on ? 'online now' : 'offline' }, on ? '●' : '○');
 }
 
+/** Marks Tengen's engine's accounts in lists. */
+function botMark(p) {
+  return p.bot ? make('span', { class: 'bot-mark', title: `Tengen's engine at level ${p.level}` }, ' engine') : null;
+}
+
 function challengeButton(name, cls = '') {
   if (!C.me || sameName(name, C.me.name)) return null;
   return make('button', { class: 'challenge-button ' + cls, onclick: () => openChallenge(name) }, 'Challenge');
@@ -589,9 +599,10 @@ function challengeButton(name, cls = '') {
 async function loadOnline() {
   let rows;
   try { rows = await api('GET', '/api/players?online=true'); } catch (_) { return; }
-  const others = rows.filter((p) => !C.me || !sameName(p.name, C.me.name));
+  const others = rows.filter((p) => !C.me || !sameName(p.name, C.me.name))
+    .sort((a, b) => Number(a.bot) - Number(b.bot)); // people first, then Tengen's engine
   $('online-players').replaceChildren(...(others.length ? others.slice(0, 30).map((p) => make('li', {},
-    onlineMark(true), ' ', playerLink(p.name), ` ${p.rank}`, challengeButton(p.name, 'small')))
+    onlineMark(true), ' ', playerLink(p.name), ` ${p.rank}`, botMark(p), challengeButton(p.name, 'small')))
     : [make('li', { class: 'hint' }, 'Nobody else is online now.')]));
 }
 
@@ -619,7 +630,7 @@ async function loadPlayers() {
   }
   if (seq !== C.playersSeq) return;
   $('players-body').replaceChildren(...rows.map((p) => make('tr', { 'data-name': p.name },
-    make('td', { class: 'name-cell' }, onlineMark(p.online), ' ', playerLink(p.name)),
+    make('td', { class: 'name-cell' }, onlineMark(p.online), ' ', playerLink(p.name), botMark(p)),
     make('td', {}, p.rank),
     make('td', { class: 'num-cell' }, String(Math.round(p.rating))),
     make('td', { class: 'button-cell' }, challengeButton(p.name, 'small')))));
@@ -653,12 +664,15 @@ function renderPlayerPage(p) {
   on.textContent = p.online ? '● online' : '';
   on.className = 'online-mark' + (p.online ? ' on' : '');
   const rank = p.rank === p.declared_rank ? p.rank : `${p.rank} (declared ${p.declared_rank})`;
-  $('pv-facts').replaceChildren(
+  // Through a span of make()'s, which leaves out the facts that do not apply (a bare null
+  // would be shown as the word "null").
+  $('pv-facts').replaceChildren(...make('span', {},
     make('span', { class: 'fact' }, 'Rank ', make('strong', { id: 'pv-rank' }, rank)),
     make('span', { class: 'fact' }, 'Rating ', make('strong', { id: 'pv-rating' }, String(Math.round(p.rating)))),
     make('span', { class: 'fact' }, plural(p.rated_games, 'rated game')),
-    make('span', { class: 'fact' }, 'member since ' + dateText(p.member_since_ms)),
-    p.disabled ? make('span', { class: 'fact' }, make('strong', {}, 'account disabled')) : null);
+    p.bot ? make('span', { class: 'fact', id: 'pv-about' }, p.about)
+      : make('span', { class: 'fact' }, 'member since ' + dateText(p.member_since_ms)),
+    p.disabled ? make('span', { class: 'fact' }, make('strong', {}, 'account disabled')) : null).childNodes);
   $('pv-challenge').hidden = !C.me || sameName(p.name, C.me.name) || p.disabled;
   $('pv-challenge').textContent = `Challenge ${p.name}`;
   drawRatingGraph(p);
@@ -679,7 +693,7 @@ function renderPlayerPage(p) {
 /** The administrator's panel on a player page: rank, password, disabled, administrator. */
 function renderAdmin(p) {
   const box = $('pv-admin');
-  box.hidden = !(C.me && C.me.admin);
+  box.hidden = !(C.me && C.me.admin) || p.bot; // the engine's accounts: `tengen admin` only
   if (box.hidden) return;
   const select = $('pv-admin-rank-select');
   if (!select.options.length) select.append(...RANKS.map((r) => make('option', { value: r }, r)));

@@ -6,10 +6,11 @@ use crate::store::{Row, Sql, StoreError};
 
 /// The columns [`Account::from_row`] reads, in its order.
 pub(crate) const ACCOUNT_COLUMNS: &str =
-    "a.id, a.name, a.rank, a.rating, a.rated_games, a.admin, a.disabled, a.created_ms, a.director";
+    "a.id, a.name, a.rank, a.rating, a.rated_games, a.admin, a.disabled, a.created_ms, a.director,
+     a.bot_level";
 
 /// How many columns [`ACCOUNT_COLUMNS`] has: a column selected after them is at this index.
-pub(crate) const ACCOUNT_COLUMN_COUNT: usize = 9;
+pub(crate) const ACCOUNT_COLUMN_COUNT: usize = 10;
 
 /// A member's account, without its password hash.
 #[derive(Clone, Debug)]
@@ -26,6 +27,8 @@ pub(crate) struct Account {
     pub(crate) created_ms: i64,
     /// May run tournaments (an administrator allows it; administrators may anyway).
     pub(crate) director: bool,
+    /// Tengen's engine at this level plays as this account (`bots.rs`); none for a person.
+    pub(crate) bot: Option<u8>,
 }
 
 impl Account {
@@ -41,6 +44,7 @@ impl Account {
             disabled: row.flag(at + 6),
             created_ms: row.int(at + 7),
             director: row.flag(at + 8),
+            bot: row.opt_int(at + 9).and_then(|l| u8::try_from(l).ok()),
         }
     }
 

@@ -117,6 +117,15 @@ impl Club {
         password_hash: String,
         admin: bool,
     ) -> Result<Account, AppError> {
+        if super::bots::bot_shaped(&name.name).is_some() {
+            return Err(AppError::BadRequest(format!(
+                "name: {:?} has the shape of Tengen's engine's names (Tengen-L5 is its level 5); \
+                 choose another",
+                name.name
+            )));
+        }
+        // The engine's accounts first, so that no name too like theirs is taken.
+        self.ensure_bots().await?;
         let now = now_ms() as i64;
         let shown = name.name.clone();
         let found = self
@@ -232,6 +241,13 @@ pub(crate) async fn login<H: super::Host>(
         )));
     }
     let found = club.credentials(&form.name).await?;
+    if let Some(level) = found.as_ref().and_then(|(a, _)| a.bot) {
+        return Err(AppError::Forbidden(format!(
+            "name: {:?} is Tengen's engine at level {level}; it plays from the server and \
+             cannot log in",
+            found.map(|(a, _)| a.name).unwrap_or_default()
+        )));
+    }
     let (account, hash) = match found {
         Some((account, hash)) => (Some(account), Some(hash)),
         None => (None, None),
@@ -345,6 +361,32 @@ impl Club {
                 let Some(account) = find(sql, &name)? else {
                     return Ok(Err(AppError::NotFound(format!("no member named {name:?}"))));
                 };
+                if let Some(level) = account.bot {
+                    let engine = format!("{:?} is Tengen's engine at level {level}", account.name);
+                    let refused = [
+                        (change.rank.is_some(), "rank", "its rank follows its rating"),
+                        (
+                            hash.is_some(),
+                            "password",
+                            "it has no password and cannot log in",
+                        ),
+                        (
+                            change.admin == Some(true),
+                            "admin",
+                            "it cannot be an administrator",
+                        ),
+                        (
+                            change.director == Some(true),
+                            "director",
+                            "it cannot run tournaments",
+                        ),
+                    ];
+                    if let Some((_, field, why)) = refused.into_iter().find(|r| r.0) {
+                        return Ok(Err(AppError::BadRequest(format!(
+                            "{field}: {engine}; {why}"
+                        ))));
+                    }
+                }
                 let id = account.id;
                 let mut done = Vec::new();
                 if let Some(rank) = rank {

@@ -10,7 +10,11 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 use tengen_club::Rank;
-use tengen_core::{BoardSize, Color, Komi, Rules, handicap_from_ranks, max_fixed_handicap};
+use tengen_core::{BoardSize, Komi, Rules, handicap_from_ranks, max_fixed_handicap};
+
+mod start;
+
+use start::claim_and_start;
 
 use super::{
     Club,
@@ -135,6 +139,15 @@ impl Terms {
     /// The game `from` and `to` would play on these terms.
     fn propose(&self, from: &Account, to: &Account) -> Result<Proposal, AppError> {
         let (rules, size) = self.check()?;
+        if let Some(level) = from.bot.or(to.bot) {
+            if self.rated && size.get() != super::bots::BOT_SIZE {
+                return Err(AppError::BadRequest(format!(
+                    "size: rated games against Tengen's engine (level {level}) are played on \
+                     19×19, the board its rating was measured on; make the game unrated to \
+                     play on {size}"
+                )));
+            }
+        }
         let (from_rank, to_rank) = (from.rank(), to.rank());
         let given = handicap_from_ranks(from_rank.difference(to_rank), &rules);
         let mut stones = self.handicap.unwrap_or(given.stones);
@@ -338,9 +351,11 @@ impl Club {
     /// The member `name` as an opponent of `me`: refused, naming the field, when it is `me`,
     /// unknown or disabled.
     async fn opponent(&self, name: &str, me: &Account) -> Result<Account, AppError> {
+        self.ensure_bots().await?;
         let lookup = name.to_owned();
         let found = self.db.read(move |sql| find(sql, &lookup)).await?;
         match found {
+            None if super::bots::bot_shaped(name).is_some() => Err(super::bots::no_such_bot(name)),
             Some(a) if a.id == me.id => Err(AppError::BadRequest(
                 "opponent: you cannot challenge yourself".into(),
             )),
@@ -361,6 +376,9 @@ pub(crate) struct Sent {
     id: String,
     /// The game proposed (none for a seek: it depends on who takes it).
     proposal: Option<Proposal>,
+    /// A challenge to Tengen's engine is accepted at once: the game started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<Accepted>,
 }
 
 /// `POST /api/challenges`: challenges a member (or opens a seek without `opponent`); 201.
@@ -372,6 +390,11 @@ pub(crate) async fn create<H: super::Host>(
     let form = form(body)?;
     let club = state.club();
     let me = member.account;
+    if let Some(level) = me.bot {
+        return Err(AppError::Forbidden(format!(
+            "from: Tengen's engine (level {level}) accepts challenges; it does not send them"
+        )));
+    }
     form.terms.check()?;
     if let Err(wait) = club.challenges_by_member.take(me.id) {
         return Err(AppError::TooMany(format!(
@@ -399,6 +422,7 @@ pub(crate) async fn create<H: super::Host>(
         None => None,
     };
     let id = secret::new_id();
+    let terms = form.terms.clone();
     let settings = serde_json::to_string(&form.terms)
         .map_err(|e| AppError::Internal(format!("challenge terms: {e}")))?;
     let (from_id, to_id) = (me.id, opponent.as_ref().map(|a| a.id));
@@ -447,17 +471,44 @@ pub(crate) async fn create<H: super::Host>(
             None => "you have a seek open already; withdraw it first".into(),
         }));
     }
-    match &opponent {
-        Some(to) => club.events.send(
-            to.id,
-            &Event::Challenge {
+    let game = match opponent {
+        // Tengen's engine accepts at once, on its own behalf.
+        Some(bot) if bot.bot.is_some() => {
+            let found = Stored {
                 id: id.clone(),
-                from: me.name.clone(),
-            },
-        ),
-        None => club.events.send_all(&Event::Challenges),
-    }
-    Ok((StatusCode::CREATED, Json(Sent { id, proposal })))
+                from: me.clone(),
+                to: Some(bot.clone()),
+                terms,
+                min_rank: None,
+                max_rank: None,
+                created_ms: now,
+            };
+            let started = claim_and_start(&state, &found, &bot, "declined").await?;
+            club.events.send(
+                me.id,
+                &Event::Game {
+                    game: started.game.clone(),
+                    challenge: id.clone(),
+                },
+            );
+            Some(started.for_member(club, &me).await?)
+        }
+        Some(to) => {
+            club.events.send(
+                to.id,
+                &Event::Challenge {
+                    id: id.clone(),
+                    from: me.name.clone(),
+                },
+            );
+            None
+        }
+        None => {
+            club.events.send_all(&Event::Challenges);
+            None
+        }
+    };
+    Ok((StatusCode::CREATED, Json(Sent { id, proposal, game })))
 }
 
 /// The game an accepted challenge started, for the member who accepted it.
@@ -514,131 +565,18 @@ pub(crate) async fn accept<H: super::Host>(
             "the challenger's account is disabled".into(),
         ));
     }
-    let proposal = found.terms.propose(&found.from, &me)?;
-    let game = secret::new_id();
-    // Claim the challenge first: of two accepting at once, one starts a game.
-    let (claim_id, claim_game) = (id.clone(), game.clone());
-    let claimed = club
-        .db
-        .transaction(move |sql| {
-            sql.execute(
-                "UPDATE challenges SET state = 'accepted', game_id = ?2
-                 WHERE id = ?1 AND state = 'open'",
-                &[claim_id.into(), claim_game.into()],
-            )
-        })
-        .await?;
-    if claimed != 1 {
-        return Err(AppError::Conflict(
-            "this challenge was taken or withdrawn".into(),
-        ));
-    }
-    let (black, white) = if proposal.nigiri {
-        let black_first =
-            tengen_core::Nigiri::from_random(rand::random::<u32>()).guesser_color() == Color::Black;
-        if black_first {
-            (&me, &found.from)
-        } else {
-            (&found.from, &me)
-        }
-    } else if proposal.black_id == me.id {
-        (&me, &found.from)
-    } else {
-        (&found.from, &me)
-    };
-    let game_form = found.terms.game(
-        proposal.handicap,
-        proposal.komi.parse::<f64>().ok(),
-        Some(black.name.clone()),
-    );
-    let started = async {
-        let mut setup = game_form.resolve(&[], true).map_err(AppError::BadRequest)?;
-        setup.nigiri = proposal.nigiri;
-        setup.name_seat(Color::White, &white.name);
-        setup.creator = if found.from.id == black.id {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let seats = [
-            secret::hash(&club.seat_secret(&game, Color::Black).await?),
-            secret::hash(&club.seat_secret(&game, Color::White).await?),
-        ];
-        state.start_game(&game, setup, seats).await?;
-        club.record_game(&game, black.id, white.id, found.terms.rated)
-            .await
-    }
-    .await;
-    if let Err(e) = started {
-        // The game did not start: the challenge is open again, as it was.
-        let reopen = id.clone();
-        let _ = club
-            .db
-            .transaction(move |sql| {
-                sql.execute(
-                    "UPDATE challenges SET state = 'open', game_id = NULL WHERE id = ?1",
-                    &[reopen.into()],
-                )
-            })
-            .await;
-        return Err(e);
-    }
-    let color = if black.id == me.id {
-        Color::Black
-    } else {
-        Color::White
-    };
+    let started = claim_and_start(&state, &found, &me, "open").await?;
     club.events.send(
         found.from.id,
         &Event::Game {
-            game: game.clone(),
+            game: started.game.clone(),
             challenge: id,
         },
     );
     if found.to.is_none() {
         club.events.send_all(&Event::Challenges);
     }
-    Ok(Json(Accepted {
-        seat: club.seat_secret(&game, color).await?,
-        color: tengen_core::color_name(color),
-        game,
-        black: black.name.clone(),
-        white: white.name.clone(),
-        handicap: proposal.handicap,
-        komi: proposal.komi,
-        rated: found.terms.rated,
-    }))
-}
-
-impl Club {
-    /// Links a game to its two members (for their pages and the ratings).
-    pub(crate) async fn record_game(
-        &self,
-        game: &str,
-        black: i64,
-        white: i64,
-        rated: bool,
-    ) -> Result<(), AppError> {
-        let game = game.to_owned();
-        let now = now_ms() as i64;
-        self.db
-            .transaction(move |sql| {
-                sql.execute(
-                    "INSERT INTO club_games (game_id, black_id, white_id, rated, created_ms, rating_done)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    &[
-                        game.into(),
-                        black.into(),
-                        white.into(),
-                        rated.into(),
-                        now.into(),
-                        (!rated).into(),
-                    ],
-                )
-            })
-            .await?;
-        Ok(())
-    }
+    Ok(Json(started.for_member(club, &me).await?))
 }
 
 /// `POST /api/challenges/{id}/decline`: the challenged member declines, or the sender

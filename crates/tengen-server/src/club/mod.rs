@@ -2,9 +2,11 @@
 //! them, challenges and seeks, and the handicap their ranks give (JP-3, AGA-4a). Guests
 //! keep playing through invite links as before; a member's seat in a game is an ordinary
 //! seat secret, derived for the member (`seats.rs`), so the games know nothing of accounts.
+//! Tengen's engine is a member too, an account per level (`bots.rs`).
 
 mod account;
 mod accounts;
+mod bots;
 mod challenges;
 mod events;
 mod password;
@@ -58,6 +60,8 @@ pub(crate) struct Club {
     pub(crate) challenges_by_member: PerKey<i64>,
     pub(crate) events: events::Events,
     seat_key: tokio::sync::OnceCell<Arc<[u8]>>,
+    /// Set once the engine's accounts are known to exist (`bots.rs`).
+    bots: tokio::sync::OnceCell<()>,
 }
 
 impl Club {
@@ -71,6 +75,7 @@ impl Club {
             challenges_by_member: PerKey::new(20, Duration::from_secs(30)),
             events: events::Events::default(),
             seat_key: tokio::sync::OnceCell::new(),
+            bots: tokio::sync::OnceCell::new(),
             config,
         }
     }

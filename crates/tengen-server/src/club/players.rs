@@ -1,6 +1,8 @@
 //! Members as others see them: the list (with search, and who is online now) and each
 //! member's page: rank, rating and its history, every game, the record against each
-//! opponent.
+//! opponent. Tengen's engine's accounts (`bots.rs`) are listed and shown like members',
+//! marked as bots; a bot is always online (it is always ready to play), so it is in the
+//! list of members online too.
 
 use std::collections::BTreeMap;
 
@@ -30,10 +32,22 @@ pub(crate) struct PlayerRow {
     rank: String,
     rating: f64,
     online: bool,
+    /// Tengen's engine: the account plays as the engine at `level`.
+    bot: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<u8>,
 }
 
-/// Whether `account` has a session seen within [`ONLINE_WITHIN_MS`].
-fn online(sql: &mut dyn Sql, account: i64, now: i64) -> Result<bool, crate::store::StoreError> {
+/// Whether `account` has a session seen within [`ONLINE_WITHIN_MS`]; a bot always is.
+fn online(
+    sql: &mut dyn Sql,
+    account: &Account,
+    now: i64,
+) -> Result<bool, crate::store::StoreError> {
+    if account.bot.is_some() {
+        return Ok(true);
+    }
+    let account = account.id;
     Ok(sql
         .query_one(
             "SELECT 1 FROM sessions WHERE account_id = ?1 AND seen_ms > ?2 AND expires_ms > ?3",
@@ -71,6 +85,7 @@ pub(crate) async fn list<H: super::Host>(
     });
     let only_online = query.online.unwrap_or(false);
     let now = now_ms() as i64;
+    state.club().ensure_bots().await?;
     let rows = state
         .club()
         .db
@@ -79,7 +94,8 @@ pub(crate) async fn list<H: super::Host>(
                 &format!(
                     "SELECT {ACCOUNT_COLUMNS} FROM accounts a
                      WHERE a.disabled = 0 AND a.name_key LIKE ?1 ESCAPE '\\'
-                     AND (?2 = 0 OR EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id
+                     AND (?2 = 0 OR a.bot_level IS NOT NULL
+                          OR EXISTS (SELECT 1 FROM sessions s WHERE s.account_id = a.id
                           AND s.seen_ms > ?3 AND s.expires_ms > ?4))
                      ORDER BY a.rating DESC, a.name LIMIT 200"
                 ),
@@ -95,7 +111,9 @@ pub(crate) async fn list<H: super::Host>(
                 .map(|row| {
                     let a = Account::from_row(row, 0);
                     Ok(PlayerRow {
-                        online: online(sql, a.id, now)?,
+                        online: online(sql, &a, now)?,
+                        bot: a.bot.is_some(),
+                        level: a.bot,
                         rank: a.rank().to_string(),
                         rating: a.rating.round(),
                         name: a.name,
@@ -156,6 +174,12 @@ pub(crate) struct PlayerPage {
     disabled: bool,
     /// The member is one of the club's administrators.
     admin: bool,
+    /// Tengen's engine: the account plays as the engine at `level`, described in `about`.
+    bot: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    about: Option<String>,
     member_since_ms: i64,
     /// The first rating (from the declared rank), then one point per rated game.
     history: Vec<RatingPoint>,
@@ -180,6 +204,7 @@ pub(crate) async fn player<H: super::Host>(
 ) -> Result<Json<PlayerPage>, AppError> {
     let now = now_ms() as i64;
     let lookup = name.clone();
+    state.club().ensure_bots().await?;
     let page = state
         .club()
         .db
@@ -212,8 +237,10 @@ pub(crate) async fn player<H: super::Host>(
             let mut games = Vec::new();
             let mut opponents: BTreeMap<String, Against> = BTreeMap::new();
             for row in sql.query(
-                "SELECT c.game_id, c.black_id, c.rated, c.created_ms, g.summary
+                "SELECT c.game_id, c.black_id, c.rated, c.created_ms, g.summary, b.name, w.name
                  FROM club_games c JOIN games g ON g.id = c.game_id
+                 LEFT JOIN accounts b ON b.id = c.black_id
+                 LEFT JOIN accounts w ON w.id = c.white_id
                  WHERE c.black_id = ?1 OR c.white_id = ?1
                  ORDER BY c.created_ms DESC LIMIT 500",
                 &[a.id.into()],
@@ -222,10 +249,11 @@ pub(crate) async fn player<H: super::Host>(
                     continue;
                 };
                 let black = row.opt_int(1) == Some(a.id);
+                // The opponent's account name (the game shows Tengen's engine as "Tengen").
                 let opponent = if black {
-                    &summary.white
+                    row.opt_text(6).unwrap_or_else(|| summary.white.clone())
                 } else {
-                    &summary.black
+                    row.opt_text(5).unwrap_or_else(|| summary.black.clone())
                 };
                 let finished = summary.phase == "finished";
                 let outcome = super::ratings::outcome(&summary)
@@ -242,7 +270,7 @@ pub(crate) async fn player<H: super::Host>(
                 games.push(PlayerGame {
                     id: row.text(0),
                     color: tengen_core::color_name(if black { Color::Black } else { Color::White }),
-                    opponent: opponent.clone(),
+                    opponent,
                     size: summary.size,
                     rules: summary.rules.clone(),
                     result: summary.result.clone().filter(|_| finished),
@@ -254,7 +282,10 @@ pub(crate) async fn player<H: super::Host>(
                 });
             }
             Ok(Some(PlayerPage {
-                online: online(sql, a.id, now)?,
+                online: online(sql, &a, now)?,
+                bot: a.bot.is_some(),
+                level: a.bot,
+                about: a.bot.map(super::bots::about),
                 rank: a.rank().to_string(),
                 declared_rank: a.declared.to_string(),
                 rating: a.rating.round(),

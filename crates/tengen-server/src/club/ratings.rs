@@ -177,6 +177,9 @@ impl Club {
 
     /// Rates finished games every [`super::RATING_POLL`], for as long as the server runs.
     pub(crate) async fn rate_forever(self: std::sync::Arc<Self>) {
+        if let Err(e) = self.ensure_bots().await {
+            tracing::warn!("the engine's accounts: {e}");
+        }
         loop {
             if let Err(e) = self.link_rematches().await {
                 tracing::warn!("rematches: {e}");

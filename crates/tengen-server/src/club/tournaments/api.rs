@@ -353,6 +353,13 @@ pub(crate) async fn add_player<H: Host>(
                     .ok_or_else(|| {
                         AppError::NotFound(format!("member: no member named {name:?}"))
                     })?;
+                if let Some(level) = account.bot {
+                    return Err(AppError::BadRequest(format!(
+                        "member: {:?} is Tengen's engine at level {level}; tournaments are \
+                         for people",
+                        account.name
+                    )));
+                }
                 let entrant = Entrant::new(&account.name, account.rank());
                 register(stored, entrant, Some(account.id))
             }

@@ -464,9 +464,13 @@ const LEVEL_RATINGS: [(u8, [Option<f64>; tengen_engine::MAX_LEVEL as usize]); 2]
 
 /// The rank of a person as strong as Tengen's `level` on a `size` board, where measured.
 pub(crate) fn level_rank(level: u8, size: u8) -> Option<tengen_club::Rank> {
+    level_rating(level, size).map(tengen_club::Rank::from_rating)
+}
+
+/// The EGF rating (GoR) of Tengen's `level` on a `size` board, where measured.
+pub(crate) fn level_rating(level: u8, size: u8) -> Option<f64> {
     let (_, ratings) = LEVEL_RATINGS.iter().find(|(s, _)| *s == size)?;
-    let rating = (*ratings.get(usize::from(level).checked_sub(1)?)?)?;
-    Some(tengen_club::Rank::from_rating(rating))
+    *ratings.get(usize::from(level).checked_sub(1)?)?
 }
 
 async fn sleep_or_never(d: Option<Duration>) {
