@@ -8,7 +8,7 @@ use tengen_core::{Board, CellContent, Color, Point, UnconditionalLife};
 use super::fills::{Threat, threat};
 use super::ownership::Ownership;
 use super::reading::{self, Verdict};
-use super::{Basis, Budget, Chain, ChainEstimate, Reason, Status, Unsettled};
+use super::{Basis, Chain, ChainEstimate, EstimateBudget, Reason, Status, Unsettled};
 
 /// Chains the playouts decide with less confidence than this are read.
 const READ_BELOW: f64 = 0.8;
@@ -273,7 +273,7 @@ pub(crate) fn refine_by_reading(
     chains: &[Chain],
     estimates: &mut [ChainEstimate],
     settled: &[bool],
-    budget: &Budget,
+    budget: &EstimateBudget,
     deadline: Instant,
 ) -> bool {
     let chain_at = chain_index(board, chains);

@@ -7,14 +7,14 @@
 //!
 //! ```
 //! use tengen_core::{BoardSize, Game, Move, Point, Rules};
-//! use tengen_engine::estimate::{Budget, Status, estimate};
+//! use tengen_engine::estimate::{EstimateBudget, Status, estimate};
 //!
 //! // Black walls off the left of a 5×5 board; a lone White stone sits inside.
 //! let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::japanese());
 //! for (x, y) in [(2, 0), (4, 4), (2, 1), (4, 3), (2, 2), (0, 1), (2, 3), (4, 2), (2, 4)] {
 //!     game.play(Move::Play(Point::new(x, y))).unwrap();
 //! }
-//! let estimate = estimate(&game, &Budget::default());
+//! let estimate = estimate(&game, &EstimateBudget::default());
 //! assert!(estimate.dead_stones().contains(&Point::new(0, 1)));
 //! assert_eq!(estimate.status(Point::new(2, 2)), Some(Status::Alive));
 //! println!("{}", estimate.score.breakdown());
@@ -72,7 +72,7 @@ pub use reason::{LineMove, Reason, Sealing, Unsettled, line_text};
 
 /// How much work the estimator may do.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub struct EstimateBudget {
     /// The wall-clock limit of the whole estimate.
     pub time: Duration,
     /// The playouts to run (fewer when time runs out).
@@ -81,15 +81,15 @@ pub struct Budget {
     pub reading_nodes: u32,
 }
 
-impl Default for Budget {
+impl Default for EstimateBudget {
     /// The one setting for every board size: a fixed amount of work (1,000 playouts, 5,000
     /// reading nodes per group), so that the estimate of a position is the same whatever the
     /// machine's load (the same answer to every question about one position: the CLI, GTP, a
     /// referee's record, the server, the tests); the clock is only a guard against a
     /// pathological position, at ten seconds. On a quiet core the work takes well under 1 s
     /// on 19×19 and 0.2 s on 9×9 (BENCHMARKS.md).
-    fn default() -> Budget {
-        Budget {
+    fn default() -> EstimateBudget {
+        EstimateBudget {
             time: Duration::from_secs(10),
             playouts: 1000,
             reading_nodes: 5_000,
@@ -329,7 +329,7 @@ pub(crate) fn chains_of(board: &Board) -> Vec<Chain> {
 /// `budget`, and counts the game with them. Blocking; never longer than `budget.time` plus
 /// the count.
 #[must_use]
-pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
+pub fn estimate(game: &Game, budget: &EstimateBudget) -> Estimate {
     let start = Instant::now();
     let deadline = start + budget.time;
     let board = game.board();
