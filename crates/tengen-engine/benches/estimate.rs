@@ -34,7 +34,7 @@ fn record(file: &str) -> Option<Game> {
 /// A position played out at random to the end: every region settled.
 fn played_out(size: BoardSize) -> Game {
     let mut board = Board::new(size);
-    let mut owners = vec![None; board.cell_count()];
+    let mut owners = vec![None; board.cells().cell_count()];
     playout_with(
         &mut board,
         Color::Black,

@@ -299,11 +299,11 @@ pub(crate) struct Chain {
 
 /// The chains of `board`, in row-major order of their first stone.
 pub(crate) fn chains_of(board: &Board) -> Vec<Chain> {
-    let mut seen = vec![false; board.cell_count()];
+    let mut seen = vec![false; board.cells().cell_count()];
     let mut chains = Vec::new();
     for point in board.size().points() {
-        let cell = board.cell(point);
-        let Some(color) = board.content(cell).color() else {
+        let cell = board.cells().cell(point);
+        let Some(color) = board.cells().content(cell).color() else {
             continue;
         };
         if seen[cell] {
@@ -314,7 +314,7 @@ pub(crate) fn chains_of(board: &Board) -> Vec<Chain> {
         loop {
             seen[stone] = true;
             cells.push(stone);
-            stone = board.next_in_chain(stone);
+            stone = board.cells().next_in_chain(stone);
             if stone == cell {
                 break;
             }
@@ -337,9 +337,9 @@ pub fn estimate(game: &Game, budget: &EstimateBudget) -> Estimate {
     let life = UnconditionalLife::of(board);
 
     // Nobody plays inside pass-alive territory: nothing there can change.
-    let mut no_play = vec![true; board.cell_count()];
+    let mut no_play = vec![true; board.cells().cell_count()];
     for point in size.points() {
-        no_play[board.cell(point)] = life.territory(point).is_some();
+        no_play[board.cells().cell(point)] = life.territory(point).is_some();
     }
     let seed = (board.hash() as u32) | 1;
     let ownership = Ownership::measure(board, &no_play, budget.playouts, deadline, seed);

@@ -6,7 +6,7 @@ use tengen_core::{BoardSize, Color, Game, Komi, Point, Rules, max_fixed_handicap
 
 use crate::game::clock::ClockSettings;
 
-/// Where handicap stones go (not `tengen_core::Placement`, what a stone's placement did).
+/// Where handicap stones go (not `tengen_core::cells::Placement`, what a stone's placement did).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HandicapPlacement {
