@@ -1,6 +1,7 @@
 //! The fast board: stones, chains, pseudo-liberties, captures, the simple-ko point, a Zobrist
 //! hash and the list of empty points, all kept incrementally. No turn order and no history:
-//! [`crate::Game`] adds those.
+//! [`crate::Game`] adds those. [`Board`] speaks in points and checks what it is given; its
+//! [`cells`] view is the search's API on cell indices.
 //!
 //! Written by hand because it is the hot path of the playouts: a padded array with a border
 //! ring, chains as circular linked lists, and *pseudo-liberties* (each stone–empty adjacency
@@ -12,12 +13,12 @@
 use crate::{BoardSize, Color, Point, Suicide};
 
 mod area;
-mod cells;
+pub mod cells;
 mod setup;
 mod zobrist;
 
 pub(crate) use area::EmptyRegion;
-pub use cells::{CellContent, NeighbourCounts, OtherLiberties};
+use cells::Placement;
 use zobrist::ZOBRIST;
 
 /// What occupies a cell of the padded array.
@@ -172,16 +173,11 @@ impl std::ops::IndexMut<usize> for Spots {
     }
 }
 
-/// What a stone placement ([`Board::place`]) did, for callers that keep history.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Placement {
-    /// Opponent stones removed.
-    pub captured: u32,
-    /// Own stones removed by a (multi-stone) suicide.
-    pub suicided: u32,
-}
-
 /// A Go board with incremental chains, pseudo-liberties, captures, Zobrist hash and empty list.
+///
+/// Its methods speak in [`Point`]s and check what they are given: the rules' API. The
+/// Monte-Carlo search reads and changes the same board on cell indices through
+/// [`Board::cells`] and [`Board::cells_mut`] (the [`cells`] module).
 ///
 /// ```
 /// use tengen_core::{Board, BoardSize, Color, Point};
@@ -322,19 +318,17 @@ impl Board {
         &self.spots.0
     }
 
-    /// The cell index of a point in the padded array (see [`Board::cell_count`]): what the
-    /// fast primitives take. Precondition: `point` is on this board (otherwise the index
-    /// names another cell or lies outside the array).
+    /// The cell index of a point in the padded array ([`cells::Cells::cell`]). Requires:
+    /// `point` is on this board.
     #[inline]
-    #[must_use]
-    pub fn cell(&self, point: Point) -> usize {
+    fn cell(&self, point: Point) -> usize {
         (usize::from(point.y) + 1) * self.stride + usize::from(point.x) + 1
     }
 
-    /// The point of a cell index. Precondition: `cell` is on the board (not a border cell).
+    /// The point of a cell index ([`cells::Cells::point`]). Requires: `cell` is on the board
+    /// (not a border cell).
     #[inline]
-    #[must_use]
-    pub fn point(&self, cell: usize) -> Point {
+    fn point(&self, cell: usize) -> Point {
         Point::new(
             (cell % self.stride - 1) as u8,
             (cell / self.stride - 1) as u8,
@@ -522,35 +516,21 @@ impl Board {
         }
     }
 
-    /// Whether `cell` is an own eye of `color` as the reference playout defines it: every
-    /// on-board neighbour is `color`, and the opponent holds fewer than two diagonal points
-    /// (fewer than one on the edge). Precondition: `cell` is an empty on-board cell.
-    #[inline]
-    #[must_use]
-    pub fn is_own_eye_cell(&self, cell: usize, color: Color) -> bool {
-        let counts = self.spots[cell].counts;
-        let others = counts & (EMPTY_MASK | 0xf << (4 * color.other().index()));
-        if others != 0 {
-            return false;
-        }
-        // Every on-board neighbour is the mover's. Fewer than four means the edge; a point
-        // with all four neighbours on the board has all four diagonals on it too.
-        let own = (counts >> (4 * color.index())) & 0xf;
-        let opponent = Cell::stone(color.other());
-        let enemy_diagonals = self
-            .diagonal_cells(cell)
-            .into_iter()
-            .filter(|&d| self.spots[d].kind == opponent)
-            .count();
-        enemy_diagonals < if own < 4 { 1 } else { 2 }
-    }
-
-    /// Whether `point` is an own eye of `color` in the playout sense (see [`Board::check`]).
+    /// Whether `point` is an own eye of `color` in the playout sense: an empty point whose
+    /// neighbours on the board are all `color`, with fewer than two opponent stones on its
+    /// diagonals (fewer than one on the edge).
     #[must_use]
     pub fn is_own_eye(&self, point: Point, color: Color) -> bool {
         self.size.contains(point)
             && self.spots[self.cell(point)].kind == Cell::Empty
-            && self.is_own_eye_cell(self.cell(point), color)
+            && self.cells().is_own_eye(self.cell(point), color)
+    }
+
+    /// Whether `point` is on this board and holds no stone: a checked way from a point to
+    /// the cells of [`Board::cells`].
+    #[must_use]
+    pub fn is_empty_point(&self, point: Point) -> bool {
+        self.size.contains(point) && self.spots[self.cell(point)].kind == Cell::Empty
     }
 
     /// Places a stone of `color` after checking it (simple ko, no suicide). A refused stone
@@ -564,12 +544,10 @@ impl Board {
         Ok(self.place(cell, color).captured)
     }
 
-    /// Places a stone without checking: the playouts' and the search's move. Precondition:
-    /// `cell` is an empty on-board cell (anything else corrupts the board). Ko is not
-    /// checked (test [`Board::is_legal_cell`] first when it matters), and a suicide removes
-    /// the mover's own chain. Sets the simple-ko point the move creates, if any.
+    /// Places a stone without checking ([`cells::CellsMut::place_unchecked`]). Requires:
+    /// `cell` is an empty cell of the board.
     #[inline]
-    pub fn place(&mut self, cell: usize, color: Color) -> Placement {
+    fn place(&mut self, cell: usize, color: Color) -> Placement {
         debug_assert_eq!(self.spots[cell].kind, Cell::Empty);
         let (captured, captured_cell) = self.add_stone::<true>(cell, color);
         self.captures[color.index()] += captured;
@@ -728,60 +706,6 @@ impl Board {
         self.empties[self.empty_count] = cell as u16;
         self.spots[cell].empty_index = self.empty_count as u16;
         self.empty_count += 1;
-    }
-
-    /// The empty cells, in the board's own order (changes as stones come and go, and by
-    /// [`Board::swap_empties`]).
-    #[inline]
-    #[must_use]
-    pub fn empty_cells(&self) -> &[u16] {
-        &self.empties[..self.empty_count]
-    }
-
-    /// Swaps two entries of the empty list: the playout's candidate bookkeeping (a draw
-    /// without replacement in place). Changes the order only, never the position.
-    /// Precondition: `i` and `j` are below `empty_cells().len()`.
-    #[inline]
-    pub fn swap_empties(&mut self, i: usize, j: usize) {
-        self.empties.swap(i, j);
-        self.spots[usize::from(self.empties[i])].empty_index = i as u16;
-        self.spots[usize::from(self.empties[j])].empty_index = j as u16;
-    }
-
-    /// Whether `color` may place a stone on `cell` under simple ko without suicide. Fast path,
-    /// no superko (see [`crate::Position`]). Precondition: `cell` is an empty on-board cell.
-    #[inline]
-    #[must_use]
-    pub fn is_legal_cell(&self, cell: usize, color: Color) -> bool {
-        self.ko != ko_key(cell, color) && self.liberty_after(cell, color) == LibertyAfter::Some
-    }
-
-    /// The Zobrist hash the stones would have after `color` plays on the empty `cell`,
-    /// and whether the move captures, without changing the board. Suicide is not handled
-    /// (callers check it first). Precondition: `cell` is an empty on-board cell.
-    #[must_use]
-    pub fn hash_after(&self, cell: usize, color: Color) -> (u64, bool) {
-        let mut hash = self.hash ^ ZOBRIST.stones[color.index()][cell];
-        let own = Cell::stone(color);
-        let mut captured_heads = [usize::MAX; 4];
-        let mut captures = false;
-        for (i, nb) in self.neighbor_cells(cell).into_iter().enumerate() {
-            let kind = self.spots[nb].kind;
-            if kind == Cell::Empty || kind == Cell::Border || kind == own {
-                continue;
-            }
-            let head = usize::from(self.spots[nb].head);
-            if captured_heads[..i].contains(&head) || !self.spots[head].chain.in_atari() {
-                continue;
-            }
-            captured_heads[i] = head;
-            captures = true;
-            let key = &ZOBRIST.stones[color.other().index()];
-            for stone in self.chain_cells(head) {
-                hash ^= key[stone];
-            }
-        }
-        (hash, captures)
     }
 }
 

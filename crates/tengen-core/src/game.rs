@@ -570,13 +570,13 @@ impl Game {
 
     /// The board hash after `color` plays `point`, and whether stones are removed.
     fn hash_after(&self, point: Point, color: Color) -> (u64, bool) {
-        let cell = self.board.cell(point);
-        if self.board.is_legal_cell(cell, color) {
-            self.board.hash_after(cell, color)
+        let cell = self.board.cells().cell(point);
+        if self.board.cells().is_legal(cell, color) {
+            self.board.cells().hash_after(cell, color)
         } else {
             // A multi-stone suicide: rare enough to simulate.
             let mut board = self.board.clone();
-            board.place(cell, color);
+            board.cells_mut().place_unchecked(cell, color);
             (board.hash(), true)
         }
     }
@@ -660,8 +660,8 @@ impl Game {
         });
         match mv {
             Move::Play(p) => {
-                let cell = self.board.cell(p);
-                outcome.captures = self.board.place(cell, color).captured;
+                let cell = self.board.cells().cell(p);
+                outcome.captures = self.board.cells_mut().place_unchecked(cell, color).captured;
                 self.consecutive_passes = 0;
                 self.to_move = color.other();
                 self.record_position();

@@ -81,7 +81,7 @@ pub fn playout(
         };
         match chosen {
             Some(cell) => {
-                board.place(cell, to_move);
+                board.cells_mut().place_unchecked(cell, to_move);
                 passes = 0;
             }
             None => {
@@ -105,12 +105,13 @@ fn reference_choice(
     rng: &mut XorShift32,
     candidates: &mut Vec<u16>,
 ) -> Option<usize> {
-    board.empty_cells_row_major(candidates);
+    let cells = board.cells();
+    cells.empty_cells_row_major(candidates);
     let mut k = candidates.len();
     while k > 0 {
         let i = rng.below(k as u32) as usize;
         let cell = usize::from(candidates[i]);
-        if board.playout_candidate_ok(cell, color) {
+        if cells.playout_candidate_ok(cell, color) {
             return Some(cell);
         }
         candidates.swap(i, k - 1);
@@ -121,14 +122,14 @@ fn reference_choice(
 
 #[inline]
 fn fast_choice(board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<usize> {
-    let mut k = board.empty_cells().len();
+    let mut k = board.cells().empty_cells().len();
     while k > 0 {
         let i = rng.below(k as u32) as usize;
-        let cell = usize::from(board.empty_cells()[i]);
-        if board.playout_candidate_ok(cell, color) {
+        let cell = usize::from(board.cells().empty_cells()[i]);
+        if board.cells().playout_candidate_ok(cell, color) {
             return Some(cell);
         }
-        board.swap_empties(i, k - 1);
+        board.cells_mut().swap_empties(i, k - 1);
         k -= 1;
     }
     None
@@ -181,9 +182,11 @@ pub fn run(size: BoardSize, count: u32, seed: u32, order: CandidateOrder) -> Sum
 /// Monte-Carlo player's "heavy" policy implements it; [`Uniform`] is the fast policy.
 pub trait PlayoutPolicy {
     /// The cell `color` plays next on `board`, or `None` to pass. The cell must be empty and
-    /// legal for `color` under simple ko without suicide ([`Board::is_legal_cell`]).
-    /// The policy may reorder the empty list ([`Board::swap_empties`]) but must not change
-    /// the position.
+    /// legal for `color` under simple ko without suicide
+    /// ([`Cells::is_legal`](crate::cells::Cells::is_legal)): it is placed unchecked. The
+    /// policy may reorder the empty list
+    /// ([`CellsMut::swap_empties`](crate::cells::CellsMut::swap_empties)) but must not
+    /// change the position.
     fn choose(&mut self, board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<usize>;
 
     /// Told of every move once it is on the board (`None`: a pass), e.g. to keep the last
@@ -208,13 +211,13 @@ impl PlayoutPolicy for Uniform {
 
 /// Plays moves chosen by `policy` on `board` from `to_move` until two passes or `max_plies`
 /// plies, then writes the area owner of every cell into `owners` (at least
-/// [`Board::cell_count`] entries: the ownership of this playout) and returns the plies and
-/// the area margin. Allocation-free.
+/// [`Cells::cell_count`](crate::cells::Cells::cell_count) entries: the ownership of this
+/// playout) and returns the plies and the area margin. Allocation-free.
 ///
 /// ```
 /// use tengen_core::{Board, BoardSize, Color, playout::{Uniform, XorShift32, playout_with}};
 /// let mut board = Board::new(BoardSize::new(9).unwrap());
-/// let mut owners = vec![None; board.cell_count()];
+/// let mut owners = vec![None; board.cells().cell_count()];
 /// let end = playout_with(&mut board, Color::Black, &mut Uniform, &mut XorShift32::new(7), 243, &mut owners);
 /// let black = owners.iter().filter(|&&o| o == Some(Color::Black)).count() as i32;
 /// let white = owners.iter().filter(|&&o| o == Some(Color::White)).count() as i32;
@@ -233,8 +236,8 @@ pub fn playout_with<P: PlayoutPolicy + ?Sized>(
     while passes < 2 && plies < max_plies {
         match policy.choose(board, to_move, rng) {
             Some(cell) => {
-                debug_assert!(board.is_legal_cell(cell, to_move));
-                board.place(cell, to_move);
+                debug_assert!(board.cells().is_legal(cell, to_move));
+                board.cells_mut().place_unchecked(cell, to_move);
                 passes = 0;
                 policy.played(board, to_move, Some(cell));
             }
@@ -247,9 +250,9 @@ pub fn playout_with<P: PlayoutPolicy + ?Sized>(
         to_move = to_move.other();
         plies += 1;
     }
-    board.area_owners(owners);
+    board.cells().area_owners(owners);
     let mut margin = 0i32;
-    for owner in &owners[..board.cell_count()] {
+    for owner in &owners[..board.cells().cell_count()] {
         margin += match owner {
             Some(Color::Black) => 1,
             Some(Color::White) => -1,

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use crate::{
     Board, Color, Game, IllegalMove, KoRule, Move, Rules, Suicide,
-    board::Placement,
+    cells::Placement,
     game::situation_key,
     playout::{PlayoutEnd, PlayoutPolicy, XorShift32, playout_with},
 };
@@ -167,8 +167,10 @@ impl Position {
         &self.board
     }
 
-    /// The board, mutably, for a playout's bookkeeping ([`Board::swap_empties`]). Stones
-    /// placed through it bypass superko and the turn: use [`Position::play_cell`] instead.
+    /// The board, mutably, for a playout's bookkeeping
+    /// ([`CellsMut::swap_empties`](crate::cells::CellsMut::swap_empties)). Stones placed
+    /// through it bypass superko and the turn: use [`Position::play_cell_unchecked`]
+    /// instead.
     #[inline]
     pub fn board_mut(&mut self) -> &mut Board {
         &mut self.board
@@ -221,7 +223,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn is_legal_cell(&self, cell: usize) -> bool {
-        self.board.is_legal_cell(cell, self.to_move) && !self.repeats(cell)
+        self.board.cells().is_legal(cell, self.to_move) && !self.repeats(cell)
     }
 
     /// Whether a stone of the player to move on the empty `cell` (legal on the board) would
@@ -230,7 +232,7 @@ impl Position {
         if self.ko == KoRule::Simple {
             return false;
         }
-        let (hash, captures) = self.board.hash_after(cell, self.to_move);
+        let (hash, captures) = self.board.cells().hash_after(cell, self.to_move);
         self.repeats_hash(hash, captures)
     }
 
@@ -269,13 +271,13 @@ impl Position {
             return Ok(());
         };
         self.board.check(point, self.to_move, self.suicide)?;
-        let cell = self.board.cell(point);
-        let repeats = if self.board.is_legal_cell(cell, self.to_move) {
+        let cell = self.board.cells().cell(point);
+        let repeats = if self.board.cells().is_legal(cell, self.to_move) {
             self.repeats(cell)
         } else {
             // A multi-stone suicide: rare enough to simulate.
             let mut after = self.board.clone();
-            after.place(cell, self.to_move);
+            after.cells_mut().place_unchecked(cell, self.to_move);
             self.repeats_hash(after.hash(), true)
         };
         if repeats {
@@ -293,21 +295,26 @@ impl Position {
         self.check(mv)?;
         match mv {
             Move::Play(point) => {
-                let cell = self.board.cell(point);
-                self.play_cell(cell);
+                let cell = self.board.cells().cell(point);
+                self.play_cell_unchecked(cell);
             }
             Move::Pass => self.pass(),
         }
         Ok(())
     }
 
-    /// Plays a stone for the player to move without checking. Precondition: `cell` is
-    /// empty and legal for the player to move (e.g. [`Position::is_legal_cell`] was true
-    /// for this very position; a tree that checked a move when it created the node may
-    /// replay it along the same path).
+    /// Plays a stone on `cell` for the player to move without the checks of
+    /// [`Position::play`]: the search's move down its tree.
+    ///
+    /// # Requires
+    ///
+    /// `cell` is an empty cell of the board and legal for the player to move, e.g.
+    /// [`Position::is_legal_cell`] was true for this very position (a tree that checked a
+    /// move when it made the node may replay it along the same path). An occupied or border
+    /// cell leaves the board wrong from then on; a move against ko or superko is played.
     #[inline]
-    pub fn play_cell(&mut self, cell: usize) -> Placement {
-        let placement = self.board.place(cell, self.to_move);
+    pub fn play_cell_unchecked(&mut self, cell: usize) -> Placement {
+        let placement = self.board.cells_mut().place_unchecked(cell, self.to_move);
         self.to_move = self.to_move.other();
         self.passes = 0;
         if self.ko != KoRule::Simple {
@@ -329,7 +336,8 @@ impl Position {
 
     /// Plays the position out with `policy` (no superko from here on, as every playout),
     /// until two passes in a row or `max_plies` plies, and writes the final area owner of
-    /// every cell into `owners` (at least [`Board::cell_count`] entries). The position is
+    /// every cell into `owners` (at least
+    /// [`Cells::cell_count`](crate::cells::Cells::cell_count) entries). The position is
     /// left at the end of the playout. Starts and ends at once when play has already stopped.
     pub fn playout<P: PlayoutPolicy + ?Sized>(
         &mut self,

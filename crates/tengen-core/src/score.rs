@@ -254,7 +254,7 @@ pub(crate) fn count(board: &Board, input: &CountInput<'_>) -> Score {
     let mut region_of = vec![usize::MAX; n * n];
     for (id, region) in regions.list.iter().enumerate() {
         for &cell in &region.cells {
-            region_of[idx(alive_board.point(cell))] = id;
+            region_of[idx(alive_board.cells().point(cell))] = id;
         }
     }
 
@@ -266,7 +266,7 @@ pub(crate) fn count(board: &Board, input: &CountInput<'_>) -> Score {
     for (id, region) in regions.list.iter().enumerate() {
         if region.sole_neighbor_color().is_some() {
             seki_eye[id] = region.cells.iter().any(|&cell| {
-                let p = alive_board.point(cell);
+                let p = alive_board.cells().point(cell);
                 alive_board.neighbors(p).any(|nb| seki_chain[idx(nb)])
             });
         }
@@ -364,7 +364,7 @@ fn seki_chains(
         let mut weak: Vec<Point> = Vec::new();
         for &cell in &region.cells {
             // Cell indices agree between boards of one size.
-            let q = board.point(cell);
+            let q = board.cells().point(cell);
             if board.get(q).is_some() {
                 continue;
             }
@@ -377,7 +377,7 @@ fn seki_chains(
                     continue;
                 }
                 let mut after = board.clone();
-                let placed = after.place(cell, color);
+                let placed = after.cells_mut().place_unchecked(cell, color);
                 let self_atari =
                     placed.suicided > 0 || (placed.captured == 0 && after.liberties(q).len() <= 1);
                 if self_atari {

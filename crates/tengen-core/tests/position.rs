@@ -5,8 +5,8 @@
 
 use proptest::prelude::*;
 use tengen_core::{
-    Board, BoardSize, CellContent, Color, Game, Move, OtherLiberties, Phase, Point, Position,
-    Rules,
+    Board, BoardSize, Color, Game, Move, Phase, Point, Position, Rules,
+    cells::{CellContent, OtherLiberties},
     playout::{Uniform, XorShift32},
 };
 
@@ -53,7 +53,7 @@ proptest! {
                     prop_assert_eq!(pos.check(mv), game.check(mv), "move {:?}", mv);
                     if let Move::Play(p) = mv {
                         if pos.board().is_empty_point(p) {
-                            let cell = pos.board().cell(p);
+                            let cell = pos.board().cells().cell(p);
                             let search_legal = pos.is_legal_cell(cell);
                             // The fast test refuses suicide even where it is legal.
                             let multi_suicide = game.check(mv).is_ok()
@@ -78,15 +78,16 @@ proptest! {
 /// liberties: `chain_liberties` for every size of the answer, `chain_two_liberties`, and
 /// `chain_liberties_besides` for every cell next to the chain.
 fn check_liberty_queries(board: &Board) -> Result<(), TestCaseError> {
+    let cells = board.cells();
     for p in board.size().points() {
         if board.get(p).is_none() {
             continue;
         }
-        let cell = board.cell(p);
-        let libs: Vec<usize> = board.liberties(p).iter().map(|&q| board.cell(q)).collect();
+        let cell = cells.cell(p);
+        let libs: Vec<usize> = board.liberties(p).iter().map(|&q| cells.cell(q)).collect();
         for wanted in 1..=4 {
             let mut out = [0usize; 4];
-            let found = board.chain_liberties(cell, &mut out[..wanted]);
+            let found = cells.chain_liberties(cell, &mut out[..wanted]);
             prop_assert_eq!(found, libs.len().min(wanted), "{:?}, {} wanted", p, wanted);
             for (i, c) in out[..found].iter().enumerate() {
                 prop_assert!(libs.contains(c), "{:?}: {} is no liberty", p, c);
@@ -94,7 +95,7 @@ fn check_liberty_queries(board: &Board) -> Result<(), TestCaseError> {
             }
         }
         let two = (libs.len() == 2).then(|| [libs[0], libs[1]]);
-        let mut found = board.chain_two_liberties(cell);
+        let mut found = cells.chain_two_liberties(cell);
         if let Some(pair) = &mut found {
             pair.sort_unstable();
         }
@@ -108,7 +109,7 @@ fn check_liberty_queries(board: &Board) -> Result<(), TestCaseError> {
             p
         );
         for stone in board.chain(p) {
-            for excluded in board.adjacent_cells(board.cell(stone)) {
+            for excluded in cells.adjacent_cells(cells.cell(stone)) {
                 let others: Vec<usize> = libs.iter().copied().filter(|&l| l != excluded).collect();
                 let expected = match others[..] {
                     [] => OtherLiberties::None,
@@ -116,7 +117,7 @@ fn check_liberty_queries(board: &Board) -> Result<(), TestCaseError> {
                     _ => OtherLiberties::Several,
                 };
                 prop_assert_eq!(
-                    board.chain_liberties_besides(cell, excluded),
+                    cells.chain_liberties_besides(cell, excluded),
                     expected,
                     "{:?} besides cell {}",
                     p,
@@ -166,10 +167,10 @@ fn chain_queries_on_cells_agree_with_points() {
     }
     let board = game.board();
     for p in board.size().points() {
-        let cell = board.cell(p);
-        assert_eq!(board.point(cell), p);
-        assert_eq!(board.content(cell).color(), board.get(p));
-        let counts = board.neighbour_counts(cell);
+        let cell = board.cells().cell(p);
+        assert_eq!(board.cells().point(cell), p);
+        assert_eq!(board.cells().content(cell).color(), board.get(p));
+        let counts = board.cells().neighbour_counts(cell);
         let around: Vec<Option<Color>> = board.neighbors(p).map(|q| board.get(q)).collect();
         assert_eq!(usize::from(counts.border()), 4 - around.len());
         assert_eq!(
@@ -179,22 +180,31 @@ fn chain_queries_on_cells_agree_with_points() {
         if board.get(p).is_some() {
             let libs = board.liberties(p);
             let mut out = [0usize; 3];
-            let found = board.chain_liberties(cell, &mut out);
+            let found = board.cells().chain_liberties(cell, &mut out);
             assert_eq!(found, libs.len().min(3), "at {p:?}");
             for &c in &out[..found] {
-                assert!(libs.contains(&board.point(c)));
+                assert!(libs.contains(&board.cells().point(c)));
             }
-            assert_eq!(board.chain_in_atari(cell), libs.len() == 1);
+            assert_eq!(board.cells().chain_in_atari(cell), libs.len() == 1);
             assert_eq!(
-                board.chain_atari_liberty(cell).map(|c| board.point(c)),
+                board
+                    .cells()
+                    .chain_atari_liberty(cell)
+                    .map(|c| board.cells().point(c)),
                 (libs.len() == 1).then(|| libs[0])
             );
-            assert_eq!(board.chain_stones(cell) as usize, board.chain(p).len());
-            let mut stone = board.next_in_chain(cell);
+            assert_eq!(
+                board.cells().chain_stones(cell) as usize,
+                board.chain(p).len()
+            );
+            let mut stone = board.cells().next_in_chain(cell);
             let mut seen = 1;
             while stone != cell {
-                assert_eq!(board.chain_head(stone), board.chain_head(cell));
-                stone = board.next_in_chain(stone);
+                assert_eq!(
+                    board.cells().chain_head(stone),
+                    board.cells().chain_head(cell)
+                );
+                stone = board.cells().next_in_chain(stone);
                 seen += 1;
             }
             assert_eq!(seen, board.chain(p).len());
@@ -207,8 +217,8 @@ fn neighbourhood_code_packs_the_eight_neighbours() {
     let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::chinese());
     game.play(Move::Play(Point::new(0, 1))).unwrap(); // Black below the corner
     let board = game.board();
-    let corner = board.cell(Point::new(0, 0));
-    let code = board.neighbourhood(corner);
+    let corner = board.cells().cell(Point::new(0, 0));
+    let code = board.cells().neighbourhood(corner);
     let part = |i: u32| (code >> (2 * i)) & 3;
     assert_eq!(part(0), CellContent::Border as u16); // up
     assert_eq!(part(1), CellContent::Border as u16); // left
@@ -222,7 +232,7 @@ fn position_playout_fills_the_ownership_of_every_point() {
     let game = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
     let root = Position::from_game(&game);
     let mut position = root.clone();
-    let mut owners = vec![None; root.board().cell_count()];
+    let mut owners = vec![None; root.board().cells().cell_count()];
     let mut rng = XorShift32::new(11);
     for _ in 0..20 {
         position.clone_from(&root);
@@ -233,7 +243,7 @@ fn position_playout_fills_the_ownership_of_every_point() {
             2 * (black as i32 - white as i32)
         );
         for p in position.board().size().points() {
-            let cell = position.board().cell(p);
+            let cell = position.board().cells().cell(p);
             if let Some(c) = position.board().get(p) {
                 assert_eq!(owners[cell], Some(c));
             }

@@ -11,7 +11,7 @@ use std::path::Path;
 use criterion::{Criterion, SamplingMode};
 use tengen_core::playout::{Uniform, XorShift32, playout_with};
 use tengen_core::{Board, BoardSize, Color, Game, Rules, Setup};
-use tengen_engine::estimate::{Budget, estimate};
+use tengen_engine::estimate::{EstimateBudget, estimate};
 use tengen_sgf::{Mode, ReplayOptions, parse, replay};
 
 fn record(file: &str) -> Option<Game> {
@@ -34,7 +34,7 @@ fn record(file: &str) -> Option<Game> {
 /// A position played out at random to the end: every region settled.
 fn played_out(size: BoardSize) -> Game {
     let mut board = Board::new(size);
-    let mut owners = vec![None; board.cell_count()];
+    let mut owners = vec![None; board.cells().cell_count()];
     playout_with(
         &mut board,
         Color::Black,
@@ -70,7 +70,7 @@ fn main() {
     let mut group = criterion.benchmark_group("estimate");
     group.sampling_mode(SamplingMode::Flat).sample_size(10);
     for (name, game) in &cases {
-        let budget = Budget::default();
+        let budget = EstimateBudget::default();
         group.bench_function(*name, |b| b.iter(|| black_box(estimate(game, &budget))));
     }
     group.finish();

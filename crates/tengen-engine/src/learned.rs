@@ -27,7 +27,7 @@ use std::{collections::HashMap, fmt, sync::OnceLock};
 
 pub use training::{SpatialHarvest, TrainingSet};
 
-use tengen_core::{Board, CellContent, Color};
+use tengen_core::{Board, Color, cells::CellContent};
 
 use crate::{
     spatial::largest_known,
@@ -68,15 +68,16 @@ type Team = [u32; GROUPS];
 /// stones as 1 and the opponent's as 2, and 4 bits for the up, left, right and down
 /// neighbours' chains being in atari.
 fn shape_key(board: &Board, cell: usize, color: Color) -> u32 {
-    let mut code = board.neighbourhood(cell);
+    let cells = board.cells();
+    let mut code = cells.neighbourhood(cell);
     if color == Color::White {
         let low = code & 0x5555;
         let high = (code >> 1) & 0x5555;
         code = (low << 1) | high;
     }
     let mut key = u32::from(code);
-    for (i, nb) in board.adjacent_cells(cell).into_iter().enumerate() {
-        if board.content(nb).color().is_some() && board.chain_in_atari(nb) {
+    for (i, nb) in cells.adjacent_cells(cell).into_iter().enumerate() {
+        if cells.content(nb).color().is_some() && cells.chain_in_atari(nb) {
             key |= 1 << (16 + i);
         }
     }
@@ -164,11 +165,12 @@ type ShapeMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<IdentityHasher>
 
 /// Whether the chain of the stone on `stone` has a stone next to `cell`.
 fn chain_touches(board: &Board, stone: usize, cell: usize) -> bool {
-    let head = board.chain_head(stone);
-    board
+    let cells = board.cells();
+    let head = cells.chain_head(stone);
+    cells
         .adjacent_cells(cell)
         .into_iter()
-        .any(|nb| board.content(nb).color().is_some() && board.chain_head(nb) == head)
+        .any(|nb| cells.content(nb).color().is_some() && cells.chain_head(nb) == head)
 }
 
 /// Whether `color`'s stone on the empty `cell`, which captures nothing and leaves its chain
@@ -177,6 +179,7 @@ fn chain_touches(board: &Board, stone: usize, cell: usize) -> bool {
 /// points there, the first step of a ladder: this runs for every such candidate of every
 /// new node of the tree.
 fn two_liberties_laddered(board: &Board, cell: usize, color: Color) -> bool {
+    let cells = board.cells();
     let mut libs = [usize::MAX; 3];
     let mut count = 0;
     let mut add = |lib: usize| {
@@ -185,12 +188,12 @@ fn two_liberties_laddered(board: &Board, cell: usize, color: Color) -> bool {
             count += 1;
         }
     };
-    for nb in board.adjacent_cells(cell) {
-        match board.content(nb) {
+    for nb in cells.adjacent_cells(cell) {
+        match cells.content(nb) {
             CellContent::Empty => add(nb),
             content if content == CellContent::stone(color) => {
                 let mut chain_libs = [0usize; 4];
-                let n = board.chain_liberties(nb, &mut chain_libs);
+                let n = cells.chain_liberties(nb, &mut chain_libs);
                 chain_libs[..n]
                     .iter()
                     .filter(|&&l| l != cell)
@@ -201,10 +204,10 @@ fn two_liberties_laddered(board: &Board, cell: usize, color: Color) -> bool {
     }
     let [a, b, _] = libs;
     let cramped = |atari: usize, run: usize| {
-        board
+        cells
             .adjacent_cells(run)
             .into_iter()
-            .filter(|&x| x != atari && x != cell && board.content(x) == CellContent::Empty)
+            .filter(|&x| x != atari && x != cell && cells.content(x) == CellContent::Empty)
             .count()
             < 3
     };
@@ -234,15 +237,16 @@ fn tactical_team(
     last2: Option<usize>,
     own_ataris: &[u16],
 ) -> Team {
+    let cells = board.cells();
     let mut team = [0; GROUPS];
     let shape = move_shape(board, cell, color, 3);
     let saves = own_ataris.contains(&(cell as u16));
-    let last_stone = last.filter(|&l| board.content(l).color() == Some(color.other()));
+    let last_stone = last.filter(|&l| cells.content(l).color() == Some(color.other()));
     team[1] = match shape.captures {
         0 => 0,
         _ if saves => 3,
         1 if shape.stones == 1 && shape.liberties == 1 => 5,
-        _ if last_stone.is_some_and(|l| board.chain_atari_liberty(l) == Some(cell)) => 4,
+        _ if last_stone.is_some_and(|l| cells.chain_atari_liberty(l) == Some(cell)) => 4,
         1 => 1,
         _ => 2,
     };
@@ -262,9 +266,9 @@ fn tactical_team(
             2
         };
         let new_atari = last_stone.is_some_and(|l| {
-            board.adjacent_cells(cell).into_iter().any(|nb| {
-                board.content(nb).color() == Some(color)
-                    && board.chain_in_atari(nb)
+            cells.adjacent_cells(cell).into_iter().any(|nb| {
+                cells.content(nb).color() == Some(color)
+                    && cells.chain_in_atari(nb)
                     && chain_touches(board, nb, l)
             })
         });
@@ -288,7 +292,7 @@ fn tactical_team(
             3
         } else if catches {
             2
-        } else if board.ko_cell().is_some_and(|(_, banned)| banned == color) {
+        } else if cells.ko_cell().is_some_and(|(_, banned)| banned == color) {
             4
         } else {
             1
@@ -482,7 +486,7 @@ mod tests {
 
     fn key_at(p: &Position, x: u8, y: u8) -> u32 {
         let board = p.board();
-        shape_key(board, board.cell(Point::new(x, y)), p.to_move())
+        shape_key(board, board.cells().cell(Point::new(x, y)), p.to_move())
     }
 
     #[test]
@@ -524,8 +528,8 @@ mod tests {
     /// The features of the player to move's stone at `(x, y)` after the opponent's `last`.
     fn team_after(p: &Position, x: u8, y: u8, last: Option<(u8, u8)>) -> Team {
         let board = p.board();
-        let cell = board.cell(Point::new(x, y));
-        let last = last.map(|(x, y)| board.cell(Point::new(x, y)));
+        let cell = board.cells().cell(Point::new(x, y));
+        let last = last.map(|(x, y)| board.cells().cell(Point::new(x, y)));
         let mut own_ataris = Candidates::new();
         own_chains_in_atari(board, p.to_move(), &mut own_ataris);
         tactical_team(board, cell, p.to_move(), last, None, own_ataris.as_slice())
@@ -585,7 +589,7 @@ mod tests {
             Position::from_game(&game)
         };
         let ko = after(Point::new(1, 2));
-        assert!(ko.board().ko_cell().is_some());
+        assert!(ko.board().cells().ko_cell().is_some());
         assert_eq!(team_at(&ko, 5, 3)[4], 4);
         assert_eq!(team_at(&after(Point::new(6, 0)), 5, 3)[4], 1);
     }

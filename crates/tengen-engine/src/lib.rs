@@ -9,7 +9,7 @@
 //!
 //! [`estimate()`] is the automatic dead-stone estimator for finished positions ([`Estimate`]:
 //! every chain alive, dead or in seki, the dame, and what stayed uncertain); its own
-//! [`estimate::Budget`] bounds it.
+//! [`estimate::EstimateBudget`] bounds it.
 //!
 //! ```
 //! use tengen_core::{BoardSize, Game, Rules};
@@ -24,7 +24,7 @@
 //! The automatic dead-stone estimator for the count at the end of a game (GTP
 //! `final_status_list` and `final_score`, `tengen score --dead auto`, the server's scoring
 //! phase) is [`estimate`](mod@estimate): one blocking call, [`estimate()`], with its own
-//! [`estimate::Budget`].
+//! [`estimate::EstimateBudget`].
 
 mod config;
 pub mod estimate;

@@ -1,7 +1,8 @@
 //! The 3×3 patterns of MoGo's playouts (Gelly, Wang, Munos, Teytaud, "Modification of UCT
 //! with Patterns in Monte-Carlo Go", 2006): hane, cut, and edge shapes around an empty
-//! point that are usually good for either player. Matched on [`Board::neighbourhood`]
-//! codes through a table of all 65,536 of them, built once.
+//! point that are usually good for either player. Matched on
+//! [`Cells::neighbourhood`](tengen_core::cells::Cells::neighbourhood) codes through a table
+//! of all 65,536 of them, built once.
 
 use std::sync::OnceLock;
 
@@ -26,7 +27,8 @@ const SOURCES: [[&str; 3]; 13] = [
     ["?OX", "X.O", "   "], // edge: cut
 ];
 
-/// Cell contents as [`Board::neighbourhood`] packs them.
+/// Cell contents as [`Cells::neighbourhood`](tengen_core::cells::Cells::neighbourhood)
+/// packs them.
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
 const WHITE: u8 = 2;
@@ -147,7 +149,7 @@ pub(crate) fn table() -> &'static [u64] {
 /// Whether the empty on-board `cell` matches one of the patterns.
 #[inline]
 pub(crate) fn matches(table: &[u64], board: &Board, cell: usize) -> bool {
-    let code = usize::from(board.neighbourhood(cell));
+    let code = usize::from(board.cells().neighbourhood(cell));
     table[code / 64] & (1 << (code % 64)) != 0
 }
 
@@ -183,7 +185,10 @@ mod tests {
             [".....", ".X...", ".O...", ".X...", "....."],
         ] {
             let b = board(&rows);
-            assert!(matches(table(), &b, b.cell(Point::new(2, 2))), "{rows:?}");
+            assert!(
+                matches(table(), &b, b.cells().cell(Point::new(2, 2))),
+                "{rows:?}"
+            );
         }
     }
 
@@ -191,7 +196,7 @@ mod tests {
     fn empty_surroundings_match_no_pattern() {
         let b = board(&[".....", ".....", ".....", ".....", "....."]);
         for p in b.size().points() {
-            assert!(!matches(table(), &b, b.cell(p)));
+            assert!(!matches(table(), &b, b.cells().cell(p)));
         }
     }
 
@@ -199,6 +204,6 @@ mod tests {
     fn edge_cut_pattern_needs_the_edge() {
         // "?OX / X.O / edge": the move on the first line between two cutting stones.
         let b = board(&[".....", ".....", ".....", ".OX..", ".X.O."]);
-        assert!(matches(table(), &b, b.cell(Point::new(2, 4))));
+        assert!(matches(table(), &b, b.cells().cell(Point::new(2, 4))));
     }
 }

@@ -416,7 +416,7 @@ const PASS_CLOSE: f64 = 0.05;
 /// The estimator's work for [`stone_in_settled_territory`] and [`passing_wins`]: less than a
 /// count's (it runs inside a move's time), enough to read the eye shapes of a finished
 /// position.
-const SETTLED_BUDGET: estimate::Budget = estimate::Budget {
+const SETTLED_BUDGET: estimate::EstimateBudget = estimate::EstimateBudget {
     // Within the clock's safety margin (`time::SAFETY`), beside the search's own.
     time: Duration::from_millis(200),
     playouts: 400,

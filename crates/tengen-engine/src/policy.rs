@@ -136,7 +136,7 @@ impl HeavyPolicy {
             let i = rng.below(list.len() as u32) as usize;
             let cell = usize::from(list[i]);
             if self.playable(cell)
-                && board.playout_candidate_ok(cell, color)
+                && board.cells().playout_candidate_ok(cell, color)
                 && !bad_self_atari(board, cell, color, min_self_atari)
             {
                 return Some(cell);
@@ -148,10 +148,10 @@ impl HeavyPolicy {
 
     fn pattern_moves(&mut self, board: &Board, last: usize) {
         self.candidates.clear();
-        let around = board.adjacent_cells(last);
-        let diagonal = board.diagonal_cells_of(last);
+        let around = board.cells().adjacent_cells(last);
+        let diagonal = board.cells().diagonal_cells(last);
         for cell in around.into_iter().chain(diagonal) {
-            if board.content(cell) == tengen_core::CellContent::Empty
+            if board.cells().content(cell) == tengen_core::cells::CellContent::Empty
                 && pattern::matches(self.patterns, board, cell)
             {
                 self.candidates.push(cell);
@@ -162,17 +162,17 @@ impl HeavyPolicy {
     /// A uniformly random move that fills no own eye and is no bad self-atari; `None` when
     /// there is none (the playout passes).
     fn random_move(&self, board: &mut Board, color: Color, rng: &mut XorShift32) -> Option<usize> {
-        let mut k = board.empty_cells().len();
+        let mut k = board.cells().empty_cells().len();
         while k > 0 {
             let i = rng.below(k as u32) as usize;
-            let cell = usize::from(board.empty_cells()[i]);
+            let cell = usize::from(board.cells().empty_cells()[i]);
             if self.playable(cell)
-                && board.playout_candidate_ok(cell, color)
+                && board.cells().playout_candidate_ok(cell, color)
                 && !self.random_self_atari(board, cell, color, rng)
             {
                 return Some(cell);
             }
-            board.swap_empties(i, k - 1);
+            board.cells_mut().swap_empties(i, k - 1);
             k -= 1;
         }
         None
@@ -186,7 +186,7 @@ impl HeavyPolicy {
         color: Color,
         rng: &mut XorShift32,
     ) -> bool {
-        if board.neighbour_counts(cell).empty >= 2 {
+        if board.cells().neighbour_counts(cell).empty >= 2 {
             return false;
         }
         let shape = crate::tactics::move_shape(board, cell, color, 2);
@@ -208,7 +208,7 @@ impl PlayoutPolicy for HeavyPolicy {
             }
             if rng.below(100) < self.weights.nakade {
                 if let Some(cell) = nakade_point(board, last) {
-                    if self.playable(cell) && board.is_legal_cell(cell, color) {
+                    if self.playable(cell) && board.cells().is_legal(cell, color) {
                         return Some(cell);
                     }
                 }

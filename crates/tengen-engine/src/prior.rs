@@ -296,7 +296,7 @@ mod tests {
             &mut Candidates::new(),
             &mut out,
         );
-        let cell = position.board().cell(capture) as u16;
+        let cell = position.board().cells().cell(capture) as u16;
         let taken = *out.iter().find(|c| c.mv == cell).unwrap();
         (out, taken)
     }

@@ -215,7 +215,7 @@ impl Search {
                 .config
                 .seed
                 .wrapping_add(self.searches.wrapping_mul(0x2545_F491)),
-            owned: (0..root.board().cell_count())
+            owned: (0..root.board().cells().cell_count())
                 .map(|_| AtomicI64::new(0))
                 .collect(),
             owned_playouts: AtomicU64::new(0),
@@ -302,7 +302,7 @@ impl Search {
                 tree_to_move = tree_to_move.other();
                 let mv = match played.mv {
                     Move::Pass => PASS,
-                    Move::Play(p) => board.cell(p) as u16,
+                    Move::Play(p) => board.cells().cell(p) as u16,
                 };
                 let (first, count) = self.tree.edge(edge).children()?;
                 edge = (first..first + count).find(|&e| self.tree.edge(e).mv() == mv)?;
@@ -363,7 +363,7 @@ fn work(shared: &Shared<'_>, worker: &mut Worker) {
 }
 
 fn new_worker(shared: &Shared<'_>, index: usize) -> Worker {
-    let cells = shared.root.board().cell_count();
+    let cells = shared.root.board().cells().cell_count();
     let area = shared.root.board().size().area();
     Worker {
         position: shared.root.clone(),
@@ -479,7 +479,7 @@ fn simulate(shared: &Shared<'_>, w: &mut Worker) {
             tree_passes += sign;
             recent = [None, recent[0]];
         } else {
-            w.position.play_cell(usize::from(mv));
+            w.position.play_cell_unchecked(usize::from(mv));
             tree_stones += sign;
             recent = [Some(usize::from(mv)), recent[0]];
         }
@@ -731,7 +731,7 @@ fn result(shared: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
             let n = shared.owned_playouts.load(Relaxed).max(1) as f64;
             game.size()
                 .points()
-                .map(|p| shared.owned[board.cell(p)].load(Relaxed) as f64 / n)
+                .map(|p| shared.owned[board.cells().cell(p)].load(Relaxed) as f64 / n)
                 .collect()
         },
     }
@@ -741,7 +741,7 @@ fn to_move_of(board: &Board, mv: u16) -> Move {
     if mv == PASS {
         Move::Pass
     } else {
-        Move::Play(board.point(usize::from(mv)))
+        Move::Play(board.cells().point(usize::from(mv)))
     }
 }
 

@@ -14,8 +14,8 @@
 //! let position = Position::from_game(&game);
 //! let board = position.board();
 //! let (mut three_three, mut seven_seven) = ([0; SIZES], [0; SIZES]);
-//! shape_hashes(board, board.cell(Point::new(2, 2)), Color::Black, &mut three_three);
-//! shape_hashes(board, board.cell(Point::new(6, 6)), Color::White, &mut seven_seven);
+//! shape_hashes(board, board.cells().cell(Point::new(2, 2)), Color::Black, &mut three_three);
+//! shape_hashes(board, board.cells().cell(Point::new(6, 6)), Color::White, &mut seven_seven);
 //! // The same corner shape, turned, with the other colour to move.
 //! assert_eq!(three_three, seven_seven);
 //! ```
@@ -159,9 +159,10 @@ pub fn largest_known<T>(
 
 /// Calls `visit` with the hash of each size in turn, smallest first, while it returns true.
 fn walk(board: &Board, cell: usize, color: Color, mut visit: impl FnMut(u64) -> bool) {
+    let cells = board.cells();
     let offsets = offsets();
     let n = i32::from(board.size().get());
-    let at = board.point(cell);
+    let at = cells.point(cell);
     let (px, py) = (i32::from(at.x), i32::from(at.y));
     // Content index by `CellContent` (empty, Black, White, border) for the player to move.
     let index: [usize; 4] = match color {
@@ -175,7 +176,7 @@ fn walk(board: &Board, cell: usize, color: Color, mut visit: impl FnMut(u64) -> 
             let (dx, dy) = offsets.deltas[i];
             let (x, y) = (px + dx, py + dy);
             let content = if (0..n).contains(&x) && (0..n).contains(&y) {
-                index[board.content(board.cell(Point::new(x as u8, y as u8))) as usize]
+                index[cells.content(cells.cell(Point::new(x as u8, y as u8))) as usize]
             } else {
                 OFF_BOARD
             };
@@ -202,7 +203,12 @@ mod tests {
         let position = Position::from_game(&game);
         let board = position.board();
         let mut out = [0; SIZES];
-        shape_hashes(board, board.cell(Point::new(x, y)), to_move, &mut out);
+        shape_hashes(
+            board,
+            board.cells().cell(Point::new(x, y)),
+            to_move,
+            &mut out,
+        );
         out
     }
 

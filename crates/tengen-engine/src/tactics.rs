@@ -4,7 +4,10 @@
 
 use std::cell::RefCell;
 
-use tengen_core::{Board, CellContent, Color, OtherLiberties, Position};
+use tengen_core::{
+    Board, Color, Position,
+    cells::{CellContent, OtherLiberties},
+};
 
 /// At most this many distinct cells are collected by a liberty count.
 const MAX_COUNTED: usize = 4;
@@ -40,6 +43,7 @@ fn push_distinct(found: &mut [usize; MAX_COUNTED], count: &mut usize, cell: usiz
 /// would open next to the rest of the chain are not counted (an undercount, on the safe
 /// side for self-atari).
 pub(crate) fn move_shape(board: &Board, cell: usize, color: Color, limit: u32) -> MoveShape {
+    let cells = board.cells();
     let limit = (limit as usize).clamp(1, MAX_COUNTED);
     let own = CellContent::stone(color);
     let mut found = [0usize; MAX_COUNTED];
@@ -47,28 +51,28 @@ pub(crate) fn move_shape(board: &Board, cell: usize, color: Color, limit: u32) -
     let mut heads = [usize::MAX; 4];
     let mut stones = 1;
     let mut captures = 0;
-    for (i, nb) in board.adjacent_cells(cell).into_iter().enumerate() {
-        match board.content(nb) {
+    for (i, nb) in cells.adjacent_cells(cell).into_iter().enumerate() {
+        match cells.content(nb) {
             CellContent::Empty => push_distinct(&mut found, &mut count, nb),
             CellContent::Border => {}
             content => {
-                let head = board.chain_head(nb);
+                let head = cells.chain_head(nb);
                 if heads[..i].contains(&head) {
                     continue;
                 }
                 heads[i] = head;
                 if content == own {
-                    stones += board.chain_stones(nb);
+                    stones += cells.chain_stones(nb);
                     // The sums tell none or one other liberty without a walk (the
                     // self-atari question needs no more); several are walked for only when
                     // more than two are asked for.
-                    match board.chain_liberties_besides(nb, cell) {
+                    match cells.chain_liberties_besides(nb, cell) {
                         OtherLiberties::None => {}
                         OtherLiberties::One(lib) => push_distinct(&mut found, &mut count, lib),
                         OtherLiberties::Several if limit <= 2 => count = count.max(limit),
                         OtherLiberties::Several => {
                             let mut libs = [0usize; MAX_COUNTED + 1];
-                            let n = board.chain_liberties(nb, &mut libs[..=limit]);
+                            let n = cells.chain_liberties(nb, &mut libs[..=limit]);
                             for &lib in &libs[..n] {
                                 if lib != cell {
                                     push_distinct(&mut found, &mut count, lib);
@@ -76,8 +80,8 @@ pub(crate) fn move_shape(board: &Board, cell: usize, color: Color, limit: u32) -
                             }
                         }
                     }
-                } else if board.chain_in_atari(nb) {
-                    captures += board.chain_stones(nb);
+                } else if cells.chain_in_atari(nb) {
+                    captures += cells.chain_stones(nb);
                     push_distinct(&mut found, &mut count, nb);
                 }
             }
@@ -98,7 +102,7 @@ pub(crate) fn move_shape(board: &Board, cell: usize, color: Color, limit: u32) -
 /// the point has two empty neighbours (never a self-atari).
 #[inline]
 pub(crate) fn bad_self_atari(board: &Board, cell: usize, color: Color, min_stones: u32) -> bool {
-    if board.neighbour_counts(cell).empty >= 2 {
+    if board.cells().neighbour_counts(cell).empty >= 2 {
         return false;
     }
     let shape = move_shape(board, cell, color, 2);
@@ -153,25 +157,27 @@ impl Candidates {
 /// Whether a stone of `color` on `cell` would put an opponent chain next to it into atari
 /// (a neighbour chain with exactly two liberties).
 pub(crate) fn gives_atari(board: &Board, cell: usize, color: Color) -> bool {
+    let cells = board.cells();
     let opponent = CellContent::stone(color.other());
-    board
+    cells
         .adjacent_cells(cell)
         .into_iter()
-        .any(|nb| board.content(nb) == opponent && board.chain_two_liberties(nb).is_some())
+        .any(|nb| cells.content(nb) == opponent && cells.chain_two_liberties(nb).is_some())
 }
 
 /// How many distinct last liberties a stone of `color` on `cell` would leave the opponent's
 /// chains next to it that it puts in atari: two or more is a double atari (two chains
 /// left with the same liberty can be saved together there).
 pub(crate) fn ataris_given(board: &Board, cell: usize, color: Color) -> u32 {
+    let cells = board.cells();
     let opponent = CellContent::stone(color.other());
     let mut last_liberties = [usize::MAX; 4];
     let mut count = 0;
-    for nb in board.adjacent_cells(cell) {
-        if board.content(nb) != opponent {
+    for nb in cells.adjacent_cells(cell) {
+        if cells.content(nb) != opponent {
             continue;
         }
-        if let Some([a, b]) = board.chain_two_liberties(nb) {
+        if let Some([a, b]) = cells.chain_two_liberties(nb) {
             let left = if a == cell { b } else { a };
             if !last_liberties.contains(&left) {
                 last_liberties[count] = left;
@@ -186,43 +192,45 @@ pub(crate) fn ataris_given(board: &Board, cell: usize, color: Color) -> u32 {
 /// snapback: the opponent's capturing chain is left in atari with two stones or more, so it
 /// is taken back at once, and not as a ko.
 pub(crate) fn snapback(board: &Board, cell: usize, color: Color) -> bool {
-    if !board.is_legal_cell(cell, color) {
+    if !board.cells().is_legal(cell, color) {
         return false;
     }
     let mut after = board.clone();
-    after.place(cell, color);
+    after.cells_mut().place_unchecked(cell, color);
     let mut libs = [0usize; 2];
-    if after.chain_stones(cell) != 1 || after.chain_liberties(cell, &mut libs) != 1 {
+    if after.cells().chain_stones(cell) != 1 || after.cells().chain_liberties(cell, &mut libs) != 1
+    {
         return false;
     }
     let taker = color.other();
-    if !after.is_legal_cell(libs[0], taker) {
+    if !after.cells().is_legal(libs[0], taker) {
         return false;
     }
-    after.place(libs[0], taker);
-    after.content(cell) == CellContent::Empty
-        && after.chain_stones(libs[0]) >= 2
-        && after.chain_in_atari(libs[0])
+    after.cells_mut().place_unchecked(libs[0], taker);
+    after.cells().content(cell) == CellContent::Empty
+        && after.cells().chain_stones(libs[0]) >= 2
+        && after.cells().chain_in_atari(libs[0])
 }
 
 /// The moves that capture an opponent chain in atari next to the stones of own chain
 /// `own_cell` (which saves the chain when it is in atari itself).
 fn captures_around_chain(board: &Board, own_cell: usize, out: &mut Candidates) {
-    let opponent = board
+    let cells = board.cells();
+    let opponent = cells
         .content(own_cell)
         .color()
         .map(|c| CellContent::stone(c.other()));
     let mut stone = own_cell;
     let mut guard = 0;
     loop {
-        for nb in board.adjacent_cells(stone) {
-            if Some(board.content(nb)) == opponent {
-                if let Some(lib) = board.chain_atari_liberty(nb) {
+        for nb in cells.adjacent_cells(stone) {
+            if Some(cells.content(nb)) == opponent {
+                if let Some(lib) = cells.chain_atari_liberty(nb) {
                     out.push(lib);
                 }
             }
         }
-        stone = board.next_in_chain(stone);
+        stone = cells.next_in_chain(stone);
         guard += 1;
         if stone == own_cell || guard > 400 {
             return;
@@ -232,12 +240,13 @@ fn captures_around_chain(board: &Board, own_cell: usize, out: &mut Candidates) {
 
 /// One stone of each distinct chain of `color` next to `cell`.
 fn chains_next_to(board: &Board, cell: usize, color: Color) -> [Option<usize>; 4] {
+    let cells = board.cells();
     let own = CellContent::stone(color);
     let mut heads = [usize::MAX; 4];
     let mut out = [None; 4];
-    for (i, nb) in board.adjacent_cells(cell).into_iter().enumerate() {
-        if board.content(nb) == own {
-            let head = board.chain_head(nb);
+    for (i, nb) in cells.adjacent_cells(cell).into_iter().enumerate() {
+        if cells.content(nb) == own {
+            let head = cells.chain_head(nb);
             if !heads[..i].contains(&head) {
                 heads[i] = head;
                 out[i] = Some(nb);
@@ -252,15 +261,16 @@ fn chains_next_to(board: &Board, cell: usize, color: Color) -> [Option<usize>; 4
 /// by capturing a neighbour in atari or by extending to at least two liberties. Candidates
 /// are not checked for legality.
 pub(crate) fn atari_answers(board: &Board, last: usize, color: Color, out: &mut Candidates) {
+    let cells = board.cells();
     out.clear();
-    if board.content(last).color() != Some(color.other()) {
+    if cells.content(last).color() != Some(color.other()) {
         return;
     }
-    if let Some(lib) = board.chain_atari_liberty(last) {
+    if let Some(lib) = cells.chain_atari_liberty(last) {
         out.push(lib);
     }
     for nb in chains_next_to(board, last, color).into_iter().flatten() {
-        if let Some(lib) = board.chain_atari_liberty(nb) {
+        if let Some(lib) = cells.chain_atari_liberty(nb) {
             captures_around_chain(board, nb, out);
             if move_shape(board, lib, color, 2).liberties >= 2 {
                 out.push(lib);
@@ -274,11 +284,12 @@ pub(crate) fn atari_answers(board: &Board, last: usize, color: Color, out: &mut 
 /// liberties extends to three or more, and the chain of `last`, if it has two, is put in
 /// atari from a point that is no self-atari. Candidates are not checked for legality.
 pub(crate) fn two_liberty_answers(board: &Board, last: usize, color: Color, out: &mut Candidates) {
+    let cells = board.cells();
     out.clear();
-    if board.content(last).color() != Some(color.other()) {
+    if cells.content(last).color() != Some(color.other()) {
         return;
     }
-    if let Some(libs) = board.chain_two_liberties(last) {
+    if let Some(libs) = cells.chain_two_liberties(last) {
         for lib in libs {
             if move_shape(board, lib, color, 2).liberties >= 2 {
                 out.push(lib);
@@ -286,7 +297,7 @@ pub(crate) fn two_liberty_answers(board: &Board, last: usize, color: Color, out:
         }
     }
     for nb in chains_next_to(board, last, color).into_iter().flatten() {
-        if let Some(libs) = board.chain_two_liberties(nb) {
+        if let Some(libs) = cells.chain_two_liberties(nb) {
             for lib in libs {
                 if move_shape(board, lib, color, 3).liberties >= 3 {
                     out.push(lib);
@@ -302,19 +313,20 @@ pub(crate) fn two_liberty_answers(board: &Board, last: usize, color: Color, out:
 /// owner and kills for the other side. From the neighbour counts the board keeps, without
 /// a flood fill: it runs after most moves of a playout.
 pub(crate) fn nakade_point(board: &Board, last: usize) -> Option<usize> {
+    let cells = board.cells();
     let empty_neighbours = |cell: usize| {
-        board
+        cells
             .adjacent_cells(cell)
             .into_iter()
-            .filter(move |&nb| board.content(nb) == CellContent::Empty)
+            .filter(move |&nb| cells.content(nb) == CellContent::Empty)
     };
-    for start in board.adjacent_cells(last) {
-        if board.content(start) != CellContent::Empty {
+    for start in cells.adjacent_cells(last) {
+        if cells.content(start) != CellContent::Empty {
             continue;
         }
         // Three points in a line (straight or bent): the middle has two empty neighbours,
         // each end one.
-        let middle = match board.neighbour_counts(start).empty {
+        let middle = match cells.neighbour_counts(start).empty {
             1 => match empty_neighbours(start).next() {
                 Some(next) => next,
                 None => continue,
@@ -322,14 +334,14 @@ pub(crate) fn nakade_point(board: &Board, last: usize) -> Option<usize> {
             2 => start,
             _ => continue,
         };
-        let counts = board.neighbour_counts(middle);
+        let counts = cells.neighbour_counts(middle);
         if counts.empty != 2 {
             continue;
         }
         let (mut black, mut white) = (counts.black, counts.white);
         let mut ends_closed = true;
         for end in empty_neighbours(middle) {
-            let end_counts = board.neighbour_counts(end);
+            let end_counts = cells.neighbour_counts(end);
             ends_closed &= end_counts.empty == 1;
             black += end_counts.black;
             white += end_counts.white;
@@ -363,7 +375,7 @@ impl LadderReader {
     /// every way out (capturing a neighbour in atari, or extending) ends captured when the
     /// attacker keeps giving atari.
     pub(crate) fn caught(&mut self, board: &Board, chain: usize) -> bool {
-        let Some(defender) = board.content(chain).color() else {
+        let Some(defender) = board.cells().content(chain).color() else {
             return false;
         };
         // Most chains in atari get out at once, and the playouts ask often: no copy for them.
@@ -387,15 +399,15 @@ impl LadderReader {
         attacker: Color,
         chain: usize,
     ) -> bool {
-        let Some(defender) = board.content(chain).color() else {
+        let Some(defender) = board.cells().content(chain).color() else {
             return false;
         };
-        if !board.is_legal_cell(atari, attacker) {
+        if !board.cells().is_legal(atari, attacker) {
             return false;
         }
         self.start(board);
-        self.boards[0].place(atari, attacker);
-        self.boards[0].chain_in_atari(chain) && !self.escapes(0, chain, defender)
+        self.boards[0].cells_mut().place_unchecked(atari, attacker);
+        self.boards[0].cells().chain_in_atari(chain) && !self.escapes(0, chain, defender)
     }
 
     /// Copies `board` into `boards[0]`.
@@ -429,23 +441,25 @@ impl LadderReader {
     ) -> bool {
         // `boards[depth]` is this reading's own: the extension goes on it, uncopied.
         let after = &mut self.boards[depth];
-        after.place(lib, defender);
+        after.cells_mut().place_unchecked(lib, defender);
         let mut libs = [0usize; 3];
-        match after.chain_liberties(chain, &mut libs) {
+        match after.cells().chain_liberties(chain, &mut libs) {
             0 | 1 => false,
             2 => {
                 let attacker = defender.other();
                 for &atari in &libs[..2] {
                     let after = &self.boards[depth];
-                    if !after.is_legal_cell(atari, attacker)
+                    if !after.cells().is_legal(atari, attacker)
                         || move_shape(after, atari, attacker, 2).self_atari()
                     {
                         continue;
                     }
                     self.copy_down(depth);
                     let next = &mut self.boards[depth + 1];
-                    next.place(atari, attacker);
-                    if next.chain_in_atari(chain) && !self.escapes(depth + 1, chain, defender) {
+                    next.cells_mut().place_unchecked(atari, attacker);
+                    if next.cells().chain_in_atari(chain)
+                        && !self.escapes(depth + 1, chain, defender)
+                    {
                         return false;
                     }
                 }
@@ -479,7 +493,8 @@ enum FirstLook {
 }
 
 fn first_look(board: &Board, chain: usize, defender: Color) -> FirstLook {
-    let Some(lib) = board.chain_atari_liberty(chain) else {
+    let cells = board.cells();
+    let Some(lib) = cells.chain_atari_liberty(chain) else {
         return FirstLook::Out;
     };
     let mut captures = Candidates::new();
@@ -487,7 +502,7 @@ fn first_look(board: &Board, chain: usize, defender: Color) -> FirstLook {
     if !captures.is_empty() {
         return FirstLook::Out;
     }
-    if !board.is_legal_cell(lib, defender) {
+    if !cells.is_legal(lib, defender) {
         return FirstLook::Lost;
     }
     // `move_shape` may undercount, never overcount: three is surely three.
@@ -502,18 +517,21 @@ fn first_look(board: &Board, chain: usize, defender: Color) -> FirstLook {
 /// cannot escape the ladder (a capture in a ladder), and whether it is an escape of an own
 /// chain in atari that the ladder catches anyway (a wasted move).
 pub(crate) fn ladder_effects(board: &Board, cell: usize, color: Color) -> (bool, bool) {
-    if !board.is_legal_cell(cell, color) {
+    let cells = board.cells();
+    if !cells.is_legal(cell, color) {
         return (false, false);
     }
     let own = CellContent::stone(color);
     let opponent = CellContent::stone(color.other());
-    let was_in_atari = board
+    let was_in_atari = cells
         .adjacent_cells(cell)
         .into_iter()
-        .any(|nb| board.content(nb) == own && board.chain_in_atari(nb));
+        .any(|nb| cells.content(nb) == own && cells.chain_in_atari(nb));
     with_stone_placed(board, cell, color, |after, reader| {
-        let catches = after.adjacent_cells(cell).into_iter().any(|nb| {
-            after.content(nb) == opponent && after.chain_in_atari(nb) && reader.caught(after, nb)
+        let catches = after.cells().adjacent_cells(cell).into_iter().any(|nb| {
+            after.cells().content(nb) == opponent
+                && after.cells().chain_in_atari(nb)
+                && reader.caught(after, nb)
         });
         (
             catches,
@@ -547,7 +565,7 @@ pub(crate) fn with_stone_placed<R>(
             }
             None => after.insert(board.clone()),
         };
-        after.place(cell, color);
+        after.cells_mut().place_unchecked(cell, color);
         read(after, reader)
     })
 }
@@ -556,10 +574,10 @@ pub(crate) fn with_stone_placed<R>(
 /// move, is caught in a ladder begun from one of them (read by `reader`, which keeps its
 /// boards between readings).
 pub(crate) fn left_to_a_ladder(after: &Board, cell: usize, reader: &mut LadderReader) -> bool {
-    let Some(color) = after.content(cell).color() else {
+    let Some(color) = after.cells().content(cell).color() else {
         return false;
     };
-    let Some(libs) = after.chain_two_liberties(cell) else {
+    let Some(libs) = after.cells().chain_two_liberties(cell) else {
         return false;
     };
     let attacker = color.other();
@@ -571,15 +589,16 @@ pub(crate) fn left_to_a_ladder(after: &Board, cell: usize, reader: &mut LadderRe
 
 /// Own chains of the player to move that are in atari, by their liberty.
 pub(crate) fn own_chains_in_atari(board: &Board, color: Color, out: &mut Candidates) {
+    let cells = board.cells();
     out.clear();
     let own = CellContent::stone(color);
     let n = usize::from(board.size().get());
-    let stride = board.stride();
+    let stride = cells.stride();
     for y in 1..=n {
         for x in 1..=n {
             let cell = y * stride + x;
-            if board.content(cell) == own && board.chain_head(cell) == cell {
-                if let Some(lib) = board.chain_atari_liberty(cell) {
+            if cells.content(cell) == own && cells.chain_head(cell) == cell {
+                if let Some(lib) = cells.chain_atari_liberty(cell) {
                     out.push(lib);
                 }
             }
@@ -593,16 +612,18 @@ pub(crate) fn candidates(position: &Position) -> impl Iterator<Item = usize> + '
     let board = position.board();
     let color = position.to_move();
     board
+        .cells()
         .empty_cells()
         .iter()
         .map(|&c| usize::from(c))
-        .filter(move |&c| !board.is_own_eye_cell(c, color) && position.is_legal_cell(c))
+        .filter(move |&c| !board.cells().is_own_eye(c, color) && position.is_legal_cell(c))
 }
 
 /// Whether a stone lies within Manhattan distance `distance` of `cell`.
 pub(crate) fn stone_nearby(board: &Board, cell: usize, distance: i32) -> bool {
+    let cells = board.cells();
     let n = i32::from(board.size().get());
-    let p = board.point(cell);
+    let p = cells.point(cell);
     let (px, py) = (i32::from(p.x), i32::from(p.y));
     for dy in -distance..=distance {
         let y = py + dy;
@@ -613,8 +634,8 @@ pub(crate) fn stone_nearby(board: &Board, cell: usize, distance: i32) -> bool {
         for dx in -span..=span {
             let x = px + dx;
             if (0..n).contains(&x) {
-                let c = board.cell(tengen_core::Point::new(x as u8, y as u8));
-                if board.content(c).color().is_some() {
+                let c = cells.cell(tengen_core::Point::new(x as u8, y as u8));
+                if cells.content(c).color().is_some() {
                     return true;
                 }
             }
@@ -626,13 +647,14 @@ pub(crate) fn stone_nearby(board: &Board, cell: usize, distance: i32) -> bool {
 /// The line of a cell counted from the nearest edge (1 for the edge).
 pub(crate) fn line(board: &Board, cell: usize) -> u8 {
     let n = board.size().get();
-    let p = board.point(cell);
+    let p = board.cells().point(cell);
     1 + p.x.min(p.y).min(n - 1 - p.x).min(n - 1 - p.y)
 }
 
 /// Gridcular distance (|dx| + |dy| + max(|dx|, |dy|)), as Pachi measures closeness.
 pub(crate) fn gridcular(board: &Board, a: usize, b: usize) -> u32 {
-    let (pa, pb) = (board.point(a), board.point(b));
+    let cells = board.cells();
+    let (pa, pb) = (cells.point(a), cells.point(b));
     let dx = u32::from(pa.x.abs_diff(pb.x));
     let dy = u32::from(pa.y.abs_diff(pb.y));
     dx + dy + dx.max(dy)

@@ -13,7 +13,7 @@ use tengen_core::move_text as gtp_coordinate;
 use tengen_core::{
     BoardSize, Color, Game, Move, Ownership, Point, Rules, Setup, UnconditionalLife,
 };
-use tengen_engine::estimate::{Budget, Estimate, estimate};
+use tengen_engine::estimate::{Estimate, EstimateBudget, estimate};
 use tengen_sgf::{Mode, ReplayOptions, parse, replay};
 
 fn data() -> Option<PathBuf> {
@@ -134,7 +134,7 @@ fn answer(game: &Game, command: &[String]) -> Option<String> {
     let board = game.board();
     match command.first().map(String::as_str)? {
         "final_score" => {
-            let e = estimate(game, &Budget::default());
+            let e = estimate(game, &EstimateBudget::default());
             Some(e.score.result.to_sgf())
         }
         "unconditional_status" => {
@@ -381,7 +381,7 @@ fn ogs_score_estimator_removal_maps() {
             continue;
         };
         total += 1;
-        let e = estimate(&game, &Budget::default());
+        let e = estimate(&game, &EstimateBudget::default());
         let dead = e.dead_stones();
         let wrong: Vec<String> = game
             .board()
@@ -470,7 +470,7 @@ fn ogs_goban_autoscore_ownership() {
             continue;
         };
         total += 1;
-        let e = estimate(&game, &Budget::default());
+        let e = estimate(&game, &EstimateBudget::default());
         let sealing: Vec<Point> = e.sealing.iter().flat_map(|s| s.points.clone()).collect();
         let mut wrong = 0;
         let mut seals_missed = 0;

@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, Rules, Scoring, UnconditionalLife};
-use tengen_engine::estimate::{Budget, Status, count, estimate};
+use tengen_engine::estimate::{EstimateBudget, Status, count, estimate};
 
 /// A small budget: the properties are about decisions, not strength.
-fn budget() -> Budget {
-    Budget {
+fn budget() -> EstimateBudget {
+    EstimateBudget {
         time: Duration::from_millis(200),
         playouts: 200,
         reading_nodes: 2_000,

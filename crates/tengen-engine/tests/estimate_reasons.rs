@@ -4,13 +4,13 @@
 //! boundaries that need a sealing move.
 
 use tengen_core::{Color, Game, Point, Rules};
-use tengen_engine::estimate::{Budget, Estimate, Reason, Status, Unsettled, estimate};
+use tengen_engine::estimate::{Estimate, EstimateBudget, Reason, Status, Unsettled, estimate};
 
 // Positions as ASCII diagrams: `X` Black, `O` White, `.` empty, one row per line, top first.
 
 fn estimated(rules: Rules, diagram: &str) -> Estimate {
     let game = Game::from_diagram(diagram, Color::Black, rules).expect("a position");
-    estimate(&game, &Budget::default())
+    estimate(&game, &EstimateBudget::default())
 }
 
 fn p(x: u8, y: u8) -> Point {

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use tengen_core::{Color, Game, GameResult, Ownership, Point, Rules};
-use tengen_engine::estimate::{Basis, Budget, Estimate, Status, estimate};
+use tengen_engine::estimate::{Basis, Estimate, EstimateBudget, Status, estimate};
 
 // Positions as ASCII diagrams: `X` Black, `O` White, `.` empty, one row per line, top first.
 
@@ -17,7 +17,7 @@ fn game(rules: Rules, diagram: &str) -> Game {
 /// The estimate of `diagram` under `rules` with the default budget.
 fn estimated(rules: Rules, diagram: &str) -> Estimate {
     let game = game(rules, diagram);
-    estimate(&game, &Budget::default())
+    estimate(&game, &EstimateBudget::default())
 }
 
 fn p(x: u8, y: u8) -> Point {
@@ -398,7 +398,7 @@ fn a_huge_unfinished_position_stops_at_the_budget_and_says_so() {
     // An empty 25×25 board: every playout is long, and there is nothing to decide.
     let size = tengen_core::BoardSize::new(25).unwrap();
     let board_game = tengen_core::Game::new(size, Rules::japanese());
-    let budget = Budget {
+    let budget = EstimateBudget {
         time: Duration::from_millis(40),
         playouts: 1_000_000,
         reading_nodes: 1_000_000,
@@ -425,7 +425,7 @@ fn an_unfinished_game_is_estimated_within_the_default_budget() {
             played += 1;
         }
     }
-    let budget = Budget::default();
+    let budget = EstimateBudget::default();
     let start = Instant::now();
     let e = estimate(&game, &budget);
     let took = start.elapsed();

@@ -7,7 +7,7 @@ use tengen_core::{
     Setup, Tolerance, column_letter, gtp_handicap, max_fixed_handicap,
 };
 use tengen_engine::Decision;
-use tengen_engine::estimate::{Budget, Estimate, Status, estimate};
+use tengen_engine::estimate::{Estimate, EstimateBudget, Status, estimate};
 
 use crate::{
     VertexError, color_name, move_text, parse_color, parse_move,
@@ -573,7 +573,7 @@ impl Engine {
     /// The estimate of the position as it stands (dead stones, seki, the count), by playouts
     /// and reading only, not the clock: `final_score` and `final_status_list` agree.
     fn estimate(&self) -> Estimate {
-        estimate(&self.game, &Budget::default())
+        estimate(&self.game, &EstimateBudget::default())
     }
 
     fn final_score(&self) -> Answer {

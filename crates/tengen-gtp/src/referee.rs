@@ -5,7 +5,7 @@ use std::{collections::BTreeSet, path::PathBuf, time::Duration};
 use tengen_core::{
     BoardSize, Color, Game, GameResult, HandicapError, Komi, Move, Penalty, Phase, Point, Rules,
 };
-use tengen_engine::estimate::{Budget, estimate};
+use tengen_engine::estimate::{EstimateBudget, estimate};
 
 mod report;
 
@@ -677,7 +677,7 @@ fn settle(
     }
     // The referee's own estimate, recorded beside the engines' lists in the SGF comment (and
     // the dead stones when neither engine names any).
-    let referee = estimate(&table.game, &Budget::default());
+    let referee = estimate(&table.game, &EstimateBudget::default());
     let size = table.game.size();
     let names = |set: &BTreeSet<Point>| {
         set.iter()

@@ -7,7 +7,7 @@ use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2};
 use pyo3::prelude::*;
 use tengen_core::{BoardSize, Color, Move, Ownership, Point, Score, Scoring, vertex};
-use tengen_engine::{ChainEstimate, Estimate, Status, estimate::Budget};
+use tengen_engine::{ChainEstimate, Estimate, Status, estimate::EstimateBudget};
 
 use crate::convert::{Int, color_text, move_arg};
 use crate::errors::value_error;
@@ -17,7 +17,7 @@ pub(crate) fn estimate_budget(
     Int(playouts): Int,
     seconds: f64,
     Int(reading_nodes): Int,
-) -> PyResult<Budget> {
+) -> PyResult<EstimateBudget> {
     let playouts = u32::try_from(playouts)
         .map_err(|_| value_error(format!("playouts must be 0 to 4294967295, not {playouts}")))?;
     let reading_nodes = u32::try_from(reading_nodes).map_err(|_| {
@@ -30,7 +30,7 @@ pub(crate) fn estimate_budget(
             "seconds must be a positive number of seconds up to a day, not {seconds}"
         )));
     }
-    Ok(Budget {
+    Ok(EstimateBudget {
         time: Duration::from_secs_f64(seconds),
         playouts,
         reading_nodes,

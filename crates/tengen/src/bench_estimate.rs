@@ -17,7 +17,7 @@ use std::sync::mpsc;
 use anyhow::{Context, bail};
 use clap::Args;
 use tengen_core::{Color, Game, GameResult, Move, Phase, Point, Scoring};
-use tengen_engine::estimate::{Basis, Budget, ChainEstimate, Estimate, estimate};
+use tengen_engine::estimate::{Basis, ChainEstimate, Estimate, EstimateBudget, estimate};
 use tengen_sgf::{GameTree, Mode, RecordedResult, ReplayOptions, WinBy, replay};
 
 use crate::diagnose::{Diagnosis, diagnose};
@@ -365,7 +365,7 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
     };
     let options = replay_options();
     outcome.size = game.size().get();
-    let mut budget = Budget::default();
+    let mut budget = EstimateBudget::default();
     if let Some(n) = settings.playouts {
         budget.playouts = n;
     }

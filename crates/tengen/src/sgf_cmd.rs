@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use tengen_core::move_text;
 use tengen_core::{Game, Move, Phase, Rules};
-use tengen_engine::estimate::{Budget, Estimate, estimate};
+use tengen_engine::estimate::{Estimate, EstimateBudget, estimate};
 
 mod commands;
 
@@ -55,7 +55,7 @@ pub(crate) fn check(args: CheckArgs) -> ! {
 pub(crate) fn auto_dead(game: &Game) -> AutoDead {
     let size = game.size();
     let vertex = |p| move_text(Move::Play(p), size);
-    let estimate = estimate(game, &Budget::default());
+    let estimate = estimate(game, &EstimateBudget::default());
     let mut notes = Vec::new();
     if game.phase() == Phase::Playing && game.moves().len() > 1 {
         notes.push("the game did not end with two passes".to_owned());

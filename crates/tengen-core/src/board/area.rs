@@ -22,12 +22,9 @@ impl Board {
         (black, white)
     }
 
-    /// The area owner of every cell, as in [`Board::area_counts`]: the colour of a stone, or
-    /// of the only colour an empty region touches, else `None` (also for border cells).
-    /// `owners` must hold at least [`Board::cell_count`] entries. Allocation-free, for the
-    /// end of every playout (the ownership map of the search).
-    pub fn area_owners(&self, owners: &mut [Option<Color>]) {
-        let owners = &mut owners[..self.cell_count()];
+    /// The area owner of every cell ([`super::cells::Cells::area_owners`]).
+    pub(super) fn area_owners(&self, owners: &mut [Option<Color>]) {
+        let owners = &mut owners[..self.spots.0.len()];
         for (owner, spot) in owners.iter_mut().zip(self.used_spots()) {
             *owner = spot.kind.color();
         }
@@ -51,7 +48,7 @@ impl Board {
     fn for_each_empty_region(&self, mut f: impl FnMut(&[u16], [bool; 2])) {
         let mut visited = [0u64; MAX_CELLS.div_ceil(64)];
         let mut region = [0u16; MAX_CELLS];
-        for &start in self.empty_cells() {
+        for &start in self.cells().empty_cells() {
             let cell = usize::from(start);
             let counts = self.spots[cell].counts;
             if counts & EMPTY_MASK == 0 {

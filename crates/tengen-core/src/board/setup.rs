@@ -64,8 +64,8 @@ impl Board {
         if fresh.hash != self.hash {
             return Err("hash differs from recomputation".into());
         }
-        let mut a: Vec<u16> = self.empty_cells().to_vec();
-        let mut b: Vec<u16> = fresh.empty_cells().to_vec();
+        let mut a: Vec<u16> = self.cells().empty_cells().to_vec();
+        let mut b: Vec<u16> = fresh.cells().empty_cells().to_vec();
         a.sort_unstable();
         b.sort_unstable();
         if a != b {
@@ -77,7 +77,7 @@ impl Board {
                 return Err(format!("neighbour counts at {p:?} differ"));
             }
         }
-        for (i, &cell) in self.empty_cells().iter().enumerate() {
+        for (i, &cell) in self.cells().empty_cells().iter().enumerate() {
             if usize::from(self.spots[usize::from(cell)].empty_index) != i {
                 return Err(format!("empty index of cell {cell} is stale"));
             }

@@ -31,7 +31,8 @@ impl Game {
                     return Vec::new();
                 };
                 let before = board.clone();
-                board.place(board.cell(at), m.color);
+                let cell = board.cells().cell(at);
+                board.cells_mut().place_unchecked(cell, m.color);
                 board
                     .size()
                     .points()

@@ -1,7 +1,7 @@
 //! Eye space and local pass-alive tests for the reading: regions of non-defender points and
 //! Benson's rule computed on the chains and small regions near a group.
 
-use tengen_core::{Board, CellContent, Color};
+use tengen_core::{Board, Color, cells::CellContent};
 
 /// The largest region of non-defender points counted as eye space.
 pub(crate) const MAX_EYE_REGION: usize = 9;
@@ -82,11 +82,11 @@ pub(crate) fn region_through(
     while next < region.cells.len() {
         let here = region.cells[next];
         next += 1;
-        for nb in board.adjacent_cells(here) {
-            match board.content(nb) {
+        for nb in board.cells().adjacent_cells(here) {
+            match board.cells().content(nb) {
                 CellContent::Border => {}
                 content if content == own => {
-                    let head = board.chain_head(nb);
+                    let head = board.cells().chain_head(nb);
                     if !region.border.contains(&head) {
                         region.border.push(head);
                     }
@@ -115,6 +115,7 @@ pub(crate) fn pass_alive(
     marks: &mut Marks,
     seen: &mut Marks,
 ) -> bool {
+    let cells = board.cells();
     let mut chains: Vec<usize> = heads.to_vec();
     let mut regions: Vec<Region> = Vec::new();
     seen.clear();
@@ -123,8 +124,8 @@ pub(crate) fn pass_alive(
         let head = chains[i];
         i += 1;
         for stone in chain_cells(board, head) {
-            for nb in board.adjacent_cells(stone) {
-                if board.content(nb) != CellContent::Empty || seen.is_marked(nb) {
+            for nb in cells.adjacent_cells(stone) {
+                if cells.content(nb) != CellContent::Empty || seen.is_marked(nb) {
                     continue;
                 }
                 let region = region_through(board, nb, owner, MAX_EYE_REGION, marks);
@@ -145,9 +146,9 @@ pub(crate) fn pass_alive(
     }
     let vital = |region: &Region, head: usize| {
         region.cells.iter().all(|&c| {
-            board.content(c) != CellContent::Empty
-                || board.adjacent_cells(c).iter().any(|&nb| {
-                    board.content(nb).color() == Some(owner) && board.chain_head(nb) == head
+            cells.content(c) != CellContent::Empty
+                || cells.adjacent_cells(c).iter().any(|&nb| {
+                    cells.content(nb).color() == Some(owner) && cells.chain_head(nb) == head
                 })
         })
     };
@@ -196,7 +197,7 @@ pub(crate) fn chain_cells(board: &Board, head: usize) -> impl Iterator<Item = us
     let mut current = Some(head);
     std::iter::from_fn(move || {
         let cell = current?;
-        let next = board.next_in_chain(cell);
+        let next = board.cells().next_in_chain(cell);
         current = (next != head).then_some(next);
         Some(cell)
     })

@@ -11,7 +11,9 @@
 //! it", "conversely Black need not play at A for his stones to be alive"): the dead stones come
 //! off and its liberty is its owner's territory.
 
-use tengen_core::{Board, CellContent, Color, Game, GameResult, Ownership, Point, Score, Scoring};
+use tengen_core::{
+    Board, Color, Game, GameResult, Ownership, Point, Score, Scoring, cells::CellContent,
+};
 
 /// What threatens a chain in atari.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -34,10 +36,11 @@ pub(crate) enum Threat {
 /// The threat to the chain through `cell` on `board`, when the stones for which `dead` is
 /// true are dead.
 pub(crate) fn threat(board: &Board, cell: usize, dead: &dyn Fn(usize) -> bool) -> Threat {
-    let Some(lib) = board.chain_atari_liberty(cell) else {
+    let cells = board.cells();
+    let Some(lib) = cells.chain_atari_liberty(cell) else {
         return Threat::None;
     };
-    let color = board.content(cell).color().expect("a stone");
+    let color = cells.content(cell).color().expect("a stone");
     if capture_is_retaken(board, lib, color.other()) {
         return Threat::Snapback;
     }
@@ -49,12 +52,12 @@ pub(crate) fn threat(board: &Board, cell: usize, dead: &dyn Fn(usize) -> bool) -
     let theirs = CellContent::stone(color.other());
     let mut stone = cell;
     loop {
-        for nb in board.adjacent_cells(stone) {
-            if board.content(nb) == theirs && !dead(nb) {
+        for nb in cells.adjacent_cells(stone) {
+            if cells.content(nb) == theirs && !dead(nb) {
                 return Threat::Real(lib);
             }
         }
-        stone = board.next_in_chain(stone);
+        stone = cells.next_in_chain(stone);
         if stone == cell {
             return Threat::DeadStones;
         }
@@ -65,33 +68,36 @@ pub(crate) fn threat(board: &Board, cell: usize, dead: &dyn Fn(usize) -> bool) -
 /// stone left alone in atari on the captured point.
 fn is_ko_capture(board: &Board, cell: usize, capturer: Color) -> bool {
     let mut after = board.clone();
-    let placed = after.place(cell, capturer);
-    placed.captured == 1 && after.chain_stones(cell) == 1 && after.chain_in_atari(cell)
+    let placed = after.cells_mut().place_unchecked(cell, capturer);
+    placed.captured == 1
+        && after.cells().chain_stones(cell) == 1
+        && after.cells().chain_in_atari(cell)
 }
 
 /// Whether a capture by `capturer` on `cell` is answered by a snapback: the capturing chain
 /// is left in atari and its victim's owner takes it back, more than one stone (not a ko).
 /// Then nobody gains by the capture, and the chain it threatened needs no fill.
 fn capture_is_retaken(board: &Board, cell: usize, capturer: Color) -> bool {
-    if !board.is_legal_cell(cell, capturer) {
+    if !board.cells().is_legal(cell, capturer) {
         return true;
     }
     let mut after = board.clone();
-    let placed = after.place(cell, capturer);
-    let Some(retake) = after.chain_atari_liberty(cell) else {
+    let placed = after.cells_mut().place_unchecked(cell, capturer);
+    let Some(retake) = after.cells().chain_atari_liberty(cell) else {
         return false;
     };
-    let retaken = after.chain_stones(cell);
-    after.is_legal_cell(retake, capturer.other()) && (retaken > 1 || placed.captured > 1)
+    let retaken = after.cells().chain_stones(cell);
+    after.cells().is_legal(retake, capturer.other()) && (retaken > 1 || placed.captured > 1)
 }
 
 /// The points owners must still fill: the liberty of every chain in atari, not dead, that a
 /// living opponent chain threatens.
 pub(crate) fn fills_needed(board: &Board, dead: &[Point]) -> Vec<(Color, Point)> {
-    let mut dead_cell = vec![false; board.cell_count()];
+    let cells = board.cells();
+    let mut dead_cell = vec![false; cells.cell_count()];
     for &p in dead {
         if board.size().contains(p) {
-            dead_cell[board.cell(p)] = true;
+            dead_cell[cells.cell(p)] = true;
         }
     }
     let is_dead = |c: usize| dead_cell[c];
@@ -102,7 +108,7 @@ pub(crate) fn fills_needed(board: &Board, dead: &[Point]) -> Vec<(Color, Point)>
             continue;
         }
         if let Threat::Real(lib) = threat(board, head, &is_dead) {
-            let fill = (chain.color, board.point(lib));
+            let fill = (chain.color, cells.point(lib));
             if !fills.contains(&fill) {
                 fills.push(fill);
             }

@@ -3,12 +3,12 @@
 
 use std::time::Instant;
 
-use tengen_core::{Board, CellContent, Color, Point, UnconditionalLife};
+use tengen_core::{Board, Color, Point, UnconditionalLife, cells::CellContent};
 
 use super::fills::{Threat, threat};
 use super::ownership::Ownership;
 use super::reading::{self, Verdict};
-use super::{Basis, Budget, Chain, ChainEstimate, Reason, Status, Unsettled};
+use super::{Basis, Chain, ChainEstimate, EstimateBudget, Reason, Status, Unsettled};
 
 /// Chains the playouts decide with less confidence than this are read.
 const READ_BELOW: f64 = 0.8;
@@ -36,7 +36,8 @@ pub(crate) fn judge(
     ownership: &Ownership,
     chain: &Chain,
 ) -> ChainEstimate {
-    let stones: Vec<Point> = chain.cells.iter().map(|&c| board.point(c)).collect();
+    let cells = board.cells();
+    let stones: Vec<Point> = chain.cells.iter().map(|&c| cells.point(c)).collect();
     let first = stones[0];
     let survival: f64 = chain
         .cells
@@ -47,9 +48,9 @@ pub(crate) fn judge(
     let (status, confidence, basis, reason) = if life.is_alive(first) {
         let mut eyes: Vec<Point> = Vec::new();
         for &cell in &chain.cells {
-            for nb in board.adjacent_cells(cell) {
-                if board.content(nb) == CellContent::Empty {
-                    let p = board.point(nb);
+            for nb in cells.adjacent_cells(cell) {
+                if cells.content(nb) == CellContent::Empty {
+                    let p = cells.point(nb);
                     if life.territory(p) == Some(chain.color) && !eyes.contains(&p) {
                         eyes.push(p);
                     }
@@ -101,6 +102,7 @@ pub(crate) fn judge(
 /// The chains of one colour that live or die together: chains sharing a liberty, joined
 /// transitively (the unit a player toggles at the count), as indices into `chains`.
 pub(crate) fn groups(board: &Board, chains: &[Chain], chain_at: &[usize]) -> Vec<Vec<usize>> {
+    let cells = board.cells();
     let mut parent: Vec<usize> = (0..chains.len()).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
@@ -109,9 +111,9 @@ pub(crate) fn groups(board: &Board, chains: &[Chain], chain_at: &[usize]) -> Vec
         }
         i
     }
-    for &cell in board.empty_cells() {
+    for &cell in cells.empty_cells() {
         let cell = usize::from(cell);
-        let around: Vec<usize> = board
+        let around: Vec<usize> = cells
             .adjacent_cells(cell)
             .iter()
             .map(|&nb| chain_at[nb])
@@ -136,7 +138,7 @@ pub(crate) fn groups(board: &Board, chains: &[Chain], chain_at: &[usize]) -> Vec
 
 /// The chain index of every stone cell (`usize::MAX` elsewhere).
 pub(crate) fn chain_index(board: &Board, chains: &[Chain]) -> Vec<usize> {
-    let mut chain_at = vec![usize::MAX; board.cell_count()];
+    let mut chain_at = vec![usize::MAX; board.cells().cell_count()];
     for (i, chain) in chains.iter().enumerate() {
         for &cell in &chain.cells {
             chain_at[cell] = i;
@@ -162,6 +164,7 @@ pub(crate) fn settle_ataris(
     estimates: &mut [ChainEstimate],
     recheck: Option<&[bool]>,
 ) -> (Vec<bool>, Vec<bool>) {
+    let cells = board.cells();
     let chain_at = chain_index(board, chains);
     let survival: Vec<f64> = estimates.iter().map(|e| e.survival).collect();
     let dead: Vec<bool> = estimates.iter().map(|e| e.status == Status::Dead).collect();
@@ -173,17 +176,17 @@ pub(crate) fn settle_ataris(
             continue;
         }
         let lives = survival[i] >= ALIVE_FROM;
-        let Some(liberty) = board.chain_atari_liberty(chain.cells[0]) else {
+        let Some(liberty) = cells.chain_atari_liberty(chain.cells[0]) else {
             continue;
         };
-        let liberty_point = board.point(liberty);
+        let liberty_point = cells.point(liberty);
         let (status, reason) = match threat(board, chain.cells[0], &is_dead) {
             Threat::None => continue,
             // The opponent takes it and its owner cannot prevent it.
             Threat::Real(lib) if !fill_saves(board, lib, chain.color) => (
                 Status::Dead,
                 Reason::CannotEscapeAtari {
-                    liberty: board.point(lib),
+                    liberty: cells.point(lib),
                 },
             ),
             // A dead stone in atari is just dead; only a living chain is one its owner saves.
@@ -193,7 +196,7 @@ pub(crate) fn settle_ataris(
                 (
                     Status::Alive,
                     Reason::MustFill {
-                        liberty: board.point(lib),
+                        liberty: cells.point(lib),
                     },
                 )
             }
@@ -222,7 +225,7 @@ pub(crate) fn settle_ataris(
             Threat::Real(lib) => (
                 Status::Alive,
                 Reason::MustFill {
-                    liberty: board.point(lib),
+                    liberty: cells.point(lib),
                 },
             ),
         };
@@ -240,12 +243,12 @@ pub(crate) fn settle_ataris(
 /// Whether a stone of `color` on `lib` (the liberty of its chain in atari) leaves the chain
 /// with two liberties or more.
 fn fill_saves(board: &Board, lib: usize, color: Color) -> bool {
-    if !board.is_legal_cell(lib, color) {
+    if !board.cells().is_legal(lib, color) {
         return false;
     }
     let mut after = board.clone();
-    after.place(lib, color);
-    !after.chain_in_atari(lib)
+    after.cells_mut().place_unchecked(lib, color);
+    !after.cells().chain_in_atari(lib)
 }
 
 /// Whether the owner's stone on `lib`, the liberty of `chain` in atari, joins it to an own
@@ -257,9 +260,10 @@ fn fill_joins_the_living(
     chain_at: &[usize],
     survival: &[f64],
 ) -> bool {
+    let cells = board.cells();
     let own = CellContent::stone(chain.color);
-    board.adjacent_cells(lib).iter().any(|&nb| {
-        board.content(nb) == own && {
+    cells.adjacent_cells(lib).iter().any(|&nb| {
+        cells.content(nb) == own && {
             let j = chain_at[nb];
             !chain.cells.contains(&nb) && survival[j] >= ALIVE_FROM
         }
@@ -273,7 +277,7 @@ pub(crate) fn refine_by_reading(
     chains: &[Chain],
     estimates: &mut [ChainEstimate],
     settled: &[bool],
-    budget: &Budget,
+    budget: &EstimateBudget,
     deadline: Instant,
 ) -> bool {
     let chain_at = chain_index(board, chains);
@@ -308,7 +312,7 @@ pub(crate) fn refine_by_reading(
         let line = |cells: &[(Color, Option<usize>)]| -> Vec<(Color, Option<Point>)> {
             cells
                 .iter()
-                .map(|&(c, cell)| (c, cell.map(|cell| board.point(cell))))
+                .map(|&(c, cell)| (c, cell.map(|cell| board.cells().point(cell))))
                 .collect()
         };
         let (status, reason) = match reading.verdict {
@@ -372,6 +376,7 @@ fn without_dead_chains(
     color: Color,
     group: &[usize],
 ) -> Option<Board> {
+    let cells = board.cells();
     let dead: Vec<Point> = chains
         .iter()
         .enumerate()
@@ -379,9 +384,9 @@ fn without_dead_chains(
             chain.color == color
                 && !group.contains(&i)
                 && survival[i] < CAPTURED_BELOW
-                && board.chain_liberties(chain.cells[0], &mut [0usize; 2]) >= 2
+                && cells.chain_liberties(chain.cells[0], &mut [0usize; 2]) >= 2
         })
-        .flat_map(|(_, chain)| chain.cells.iter().map(|&cell| board.point(cell)))
+        .flat_map(|(_, chain)| chain.cells.iter().map(|&cell| cells.point(cell)))
         .collect();
     (!dead.is_empty()).then(|| {
         let mut without = board.clone();
@@ -401,17 +406,18 @@ fn seki_like(
     survival: &[f64],
     chains: &[Chain],
 ) -> bool {
+    let cells = board.cells();
     let mut libs = [0usize; 4];
-    let n = board.chain_liberties(chain.cells[0], &mut libs);
+    let n = cells.chain_liberties(chain.cells[0], &mut libs);
     n <= 3
         && libs[..n].iter().any(|&lib| {
-            board.adjacent_cells(lib).iter().any(|&nb| {
+            cells.adjacent_cells(lib).iter().any(|&nb| {
                 let j = chain_at[nb];
                 j != usize::MAX
-                    && board.content(nb) != CellContent::Empty
+                    && cells.content(nb) != CellContent::Empty
                     && chains[j].color != chain.color
                     && survival[j] >= ALIVE_FROM
-                    && board.chain_liberties(nb, &mut [0usize; 4]) <= 3
+                    && cells.chain_liberties(nb, &mut [0usize; 4]) <= 3
             })
         })
 }

@@ -7,14 +7,14 @@
 //!
 //! ```
 //! use tengen_core::{BoardSize, Game, Move, Point, Rules};
-//! use tengen_engine::estimate::{Budget, Status, estimate};
+//! use tengen_engine::estimate::{EstimateBudget, Status, estimate};
 //!
 //! // Black walls off the left of a 5×5 board; a lone White stone sits inside.
 //! let mut game = Game::new(BoardSize::new(5).unwrap(), Rules::japanese());
 //! for (x, y) in [(2, 0), (4, 4), (2, 1), (4, 3), (2, 2), (0, 1), (2, 3), (4, 2), (2, 4)] {
 //!     game.play(Move::Play(Point::new(x, y))).unwrap();
 //! }
-//! let estimate = estimate(&game, &Budget::default());
+//! let estimate = estimate(&game, &EstimateBudget::default());
 //! assert!(estimate.dead_stones().contains(&Point::new(0, 1)));
 //! assert_eq!(estimate.status(Point::new(2, 2)), Some(Status::Alive));
 //! println!("{}", estimate.score.breakdown());
@@ -74,7 +74,7 @@ pub use verdict::Verdict;
 
 /// How much work the estimator may do.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub struct EstimateBudget {
     /// The wall-clock limit of the whole estimate.
     pub time: Duration,
     /// The playouts to run (fewer when time runs out).
@@ -83,15 +83,15 @@ pub struct Budget {
     pub reading_nodes: u32,
 }
 
-impl Default for Budget {
+impl Default for EstimateBudget {
     /// The one setting for every board size: a fixed amount of work (1,000 playouts, 5,000
     /// reading nodes per group), so that the estimate of a position is the same whatever the
     /// machine's load (the same answer to every question about one position: the CLI, GTP, a
     /// referee's record, the server, the tests); the clock is only a guard against a
     /// pathological position, at ten seconds. On a quiet core the work takes well under 1 s
     /// on 19×19 and 0.2 s on 9×9 (BENCHMARKS.md).
-    fn default() -> Budget {
-        Budget {
+    fn default() -> EstimateBudget {
+        EstimateBudget {
             time: Duration::from_secs(10),
             playouts: 1000,
             reading_nodes: 5_000,
@@ -301,11 +301,11 @@ pub(crate) struct Chain {
 
 /// The chains of `board`, in row-major order of their first stone.
 pub(crate) fn chains_of(board: &Board) -> Vec<Chain> {
-    let mut seen = vec![false; board.cell_count()];
+    let mut seen = vec![false; board.cells().cell_count()];
     let mut chains = Vec::new();
     for point in board.size().points() {
-        let cell = board.cell(point);
-        let Some(color) = board.content(cell).color() else {
+        let cell = board.cells().cell(point);
+        let Some(color) = board.cells().content(cell).color() else {
             continue;
         };
         if seen[cell] {
@@ -316,7 +316,7 @@ pub(crate) fn chains_of(board: &Board) -> Vec<Chain> {
         loop {
             seen[stone] = true;
             cells.push(stone);
-            stone = board.next_in_chain(stone);
+            stone = board.cells().next_in_chain(stone);
             if stone == cell {
                 break;
             }
@@ -331,7 +331,7 @@ pub(crate) fn chains_of(board: &Board) -> Vec<Chain> {
 /// `budget`, and counts the game with them. Blocking; never longer than `budget.time` plus
 /// the count.
 #[must_use]
-pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
+pub fn estimate(game: &Game, budget: &EstimateBudget) -> Estimate {
     let start = Instant::now();
     let deadline = start + budget.time;
     let board = game.board();
@@ -339,9 +339,9 @@ pub fn estimate(game: &Game, budget: &Budget) -> Estimate {
     let life = UnconditionalLife::of(board);
 
     // Nobody plays inside pass-alive territory: nothing there can change.
-    let mut no_play = vec![true; board.cell_count()];
+    let mut no_play = vec![true; board.cells().cell_count()];
     for point in size.points() {
-        no_play[board.cell(point)] = life.territory(point).is_some();
+        no_play[board.cells().cell(point)] = life.territory(point).is_some();
     }
     let seed = (board.hash() as u32) | 1;
     let ownership = Ownership::measure(board, &no_play, budget.playouts, deadline, seed);

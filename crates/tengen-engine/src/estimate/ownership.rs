@@ -49,7 +49,7 @@ impl Ownership {
         deadline: Instant,
         seed: u32,
     ) -> Ownership {
-        let cells = board.cell_count();
+        let cells = board.cells().cell_count();
         let mut ownership = Ownership {
             owned: [vec![(0, 0); cells], vec![(0, 0); cells]],
             runs: [0, 0],

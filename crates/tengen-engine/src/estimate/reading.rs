@@ -23,7 +23,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use tengen_core::{Board, CellContent, Color};
+use tengen_core::{Board, Color, cells::CellContent};
 
 use super::eyes::{MAX_EYE_REGION, Marks, chain_cells, pass_alive, small_region};
 use crate::tactics::move_shape;
@@ -96,8 +96,8 @@ impl State {
     /// Plays `cell` for `color` and records the ko ban it creates for the opponent.
     fn play(&self, cell: usize, color: Color) -> State {
         let mut next = self.clone();
-        next.board.place(cell, color);
-        if let Some((ko, banned)) = next.board.ko_cell() {
+        next.board.cells_mut().place_unchecked(cell, color);
+        if let Some((ko, banned)) = next.board.cells().ko_cell() {
             let slots = &mut next.bans[banned.index()];
             if !slots.contains(&(ko as u16)) {
                 if let Some(slot) = slots.iter_mut().find(|s| **s == 0) {
@@ -183,6 +183,7 @@ const MAX_AREA_EMPTIES: usize = 14;
 /// reaches through empty points, its stones, and the opponent chains next to it that have
 /// few liberties, with their liberties. `None` when the group is not enclosed.
 fn local_area(board: &Board, anchors: &[usize], defender: Color) -> Option<Vec<usize>> {
+    let cells = board.cells();
     let heads = group_heads(board, anchors, defender);
     let mut area: Vec<usize> = Vec::new();
     let mut empties = 0;
@@ -193,8 +194,8 @@ fn local_area(board: &Board, anchors: &[usize], defender: Color) -> Option<Vec<u
     while next < area.len() {
         let here = area[next];
         next += 1;
-        for nb in board.adjacent_cells(here) {
-            if board.content(nb) != CellContent::Empty || area.contains(&nb) {
+        for nb in cells.adjacent_cells(here) {
+            if cells.content(nb) != CellContent::Empty || area.contains(&nb) {
                 continue;
             }
             empties += 1;
@@ -206,7 +207,7 @@ fn local_area(board: &Board, anchors: &[usize], defender: Color) -> Option<Vec<u
     }
     for head in adjacent_chains(board, &heads, defender.other()) {
         let mut libs = [0usize; 5];
-        let n = board.chain_liberties(head, &mut libs);
+        let n = cells.chain_liberties(head, &mut libs);
         if n <= 4 {
             area.extend(chain_cells(board, head));
             area.extend_from_slice(&libs[..n]);
@@ -244,6 +245,7 @@ impl Reader {
         max_nodes: u32,
         deadline: Instant,
     ) -> Reader {
+        let cells = board.cells();
         Reader {
             defender,
             anchors: anchors.to_vec(),
@@ -254,8 +256,8 @@ impl Reader {
             table: HashMap::new(),
             path: Vec::new(),
             best: HashMap::new(),
-            marks: Marks::new(board.cell_count()),
-            seen: Marks::new(board.cell_count()),
+            marks: Marks::new(cells.cell_count()),
+            seen: Marks::new(cells.cell_count()),
         }
     }
 
@@ -458,7 +460,9 @@ impl Reader {
                 small_region(board, lib, defender, MAX_EYE_REGION, &mut self.marks)
             {
                 for cell in region.cells {
-                    if board.content(cell) == CellContent::Empty && !eye_space.contains(&cell) {
+                    if board.cells().content(cell) == CellContent::Empty
+                        && !eye_space.contains(&cell)
+                    {
                         eye_space.push(cell);
                     }
                 }
@@ -470,7 +474,7 @@ impl Reader {
         cells.extend_from_slice(libs);
         for head in adjacent_chains(board, heads, attacker) {
             let mut theirs = [0usize; 4];
-            let n = board.chain_liberties(head, &mut theirs);
+            let n = board.cells().chain_liberties(head, &mut theirs);
             if n <= 3 {
                 cells.extend_from_slice(&theirs[..n]);
             }
@@ -480,8 +484,8 @@ impl Reader {
         let in_atari = libs.len() == 1;
         let mut moves = Vec::with_capacity(cells.len());
         for cell in cells {
-            if board.content(cell) != CellContent::Empty
-                || !board.playout_candidate_ok(cell, to_move)
+            if board.cells().content(cell) != CellContent::Empty
+                || !board.cells().playout_candidate_ok(cell, to_move)
                 || (state.banned(cell, to_move) && captures(board, cell, to_move) == 1)
             {
                 continue;
@@ -500,7 +504,7 @@ impl Reader {
                     score += 500;
                 }
             }
-            let empty_neighbours = board.neighbour_counts(cell).empty;
+            let empty_neighbours = board.cells().neighbour_counts(cell).empty;
             if eye_space.contains(&cell) {
                 score += 20 + 10 * i32::from(empty_neighbours);
             }
@@ -533,11 +537,12 @@ impl Reader {
 
 /// The heads of the `color` chains standing on `anchors`.
 fn group_heads(board: &Board, anchors: &[usize], color: Color) -> Vec<usize> {
+    let cells = board.cells();
     let own = CellContent::stone(color);
     let mut heads = Vec::new();
     for &cell in anchors {
-        if board.content(cell) == own {
-            let head = board.chain_head(cell);
+        if cells.content(cell) == own {
+            let head = cells.chain_head(cell);
             if !heads.contains(&head) {
                 heads.push(head);
             }
@@ -548,11 +553,12 @@ fn group_heads(board: &Board, anchors: &[usize], color: Color) -> Vec<usize> {
 
 /// Up to `limit` distinct liberties of the chains `heads`.
 fn liberties(board: &Board, heads: &[usize], limit: usize) -> Vec<usize> {
+    let cells = board.cells();
     let mut libs = Vec::new();
     for &head in heads {
         for stone in chain_cells(board, head) {
-            for nb in board.adjacent_cells(stone) {
-                if board.content(nb) == CellContent::Empty && !libs.contains(&nb) {
+            for nb in cells.adjacent_cells(stone) {
+                if cells.content(nb) == CellContent::Empty && !libs.contains(&nb) {
                     libs.push(nb);
                     if libs.len() >= limit {
                         return libs;
@@ -566,13 +572,14 @@ fn liberties(board: &Board, heads: &[usize], limit: usize) -> Vec<usize> {
 
 /// The heads of the `color` chains touching the chains `heads`.
 fn adjacent_chains(board: &Board, heads: &[usize], color: Color) -> Vec<usize> {
+    let cells = board.cells();
     let theirs = CellContent::stone(color);
     let mut found = Vec::new();
     for &head in heads {
         for stone in chain_cells(board, head) {
-            for nb in board.adjacent_cells(stone) {
-                if board.content(nb) == theirs {
-                    let h = board.chain_head(nb);
+            for nb in cells.adjacent_cells(stone) {
+                if cells.content(nb) == theirs {
+                    let h = cells.chain_head(nb);
                     if !found.contains(&h) {
                         found.push(h);
                     }
@@ -585,15 +592,16 @@ fn adjacent_chains(board: &Board, heads: &[usize], color: Color) -> Vec<usize> {
 
 /// How many stones a `color` stone on the empty `cell` captures.
 fn captures(board: &Board, cell: usize, color: Color) -> u32 {
+    let cells = board.cells();
     let theirs = CellContent::stone(color.other());
     let mut heads = [usize::MAX; 4];
     let mut taken = 0;
-    for (i, nb) in board.adjacent_cells(cell).into_iter().enumerate() {
-        if board.content(nb) == theirs && board.chain_in_atari(nb) {
-            let head = board.chain_head(nb);
+    for (i, nb) in cells.adjacent_cells(cell).into_iter().enumerate() {
+        if cells.content(nb) == theirs && cells.chain_in_atari(nb) {
+            let head = cells.chain_head(nb);
             if !heads.contains(&head) {
                 heads[i] = head;
-                taken += board.chain_stones(nb);
+                taken += cells.chain_stones(nb);
             }
         }
     }
@@ -603,11 +611,10 @@ fn captures(board: &Board, cell: usize, color: Color) -> u32 {
 /// After a capture on `last`, the point where the captured side retakes the capturing chain
 /// at once (a snapback; the board's ko ban forbids retaking a ko).
 fn snapback(board: &Board, last: usize) -> Option<usize> {
-    let capturer = board.content(last).color()?;
-    let retake = board.chain_atari_liberty(last)?;
-    board
-        .is_legal_cell(retake, capturer.other())
-        .then_some(retake)
+    let cells = board.cells();
+    let capturer = cells.content(last).color()?;
+    let retake = cells.chain_atari_liberty(last)?;
+    cells.is_legal(retake, capturer.other()).then_some(retake)
 }
 
 #[cfg(test)]

@@ -30,12 +30,12 @@ fn board(diagram: &str) -> Board {
 /// The verdict on the chain through (x, y), and the nodes it took, with `first` to move.
 fn verdict_with(diagram: &str, x: u8, y: u8, first: Option<Color>) -> (Verdict, u32) {
     let board = board(diagram);
-    let cell = board.cell(Point::new(x, y));
-    let color = board.content(cell).color().expect("a stone");
+    let cell = board.cells().cell(Point::new(x, y));
+    let color = board.cells().content(cell).color().expect("a stone");
     let anchors: Vec<usize> = board
         .chain(Point::new(x, y))
         .into_iter()
-        .map(|p| board.cell(p))
+        .map(|p| board.cells().cell(p))
         .collect();
     let area = local_area(&board, &anchors, color).expect("an enclosed group");
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -170,7 +170,7 @@ fn a_group_that_reaches_open_space_is_beyond_the_reading() {
         . . . . . . . . .
         . . . . . . . . .",
     );
-    let cell = board.cell(Point::new(4, 3));
+    let cell = board.cells().cell(Point::new(4, 3));
     let deadline = Instant::now() + Duration::from_secs(5);
     assert_eq!(
         read(&board, &[cell], Color::Black, 10_000, deadline).verdict,
@@ -181,7 +181,7 @@ fn a_group_that_reaches_open_space_is_beyond_the_reading() {
 #[test]
 fn the_node_budget_cuts_the_reading_short() {
     let board = board(BENT_FOUR);
-    let cell = board.cell(Point::new(0, 6));
+    let cell = board.cells().cell(Point::new(0, 6));
     let deadline = Instant::now() + Duration::from_secs(5);
     assert_eq!(
         read(&board, &[cell], Color::Black, 3, deadline).verdict,
@@ -222,7 +222,7 @@ fn a_ring_of_chains_sharing_eyes_lives_by_one_answer_and_is_read_at_once() {
     let anchors: Vec<usize> = [(4, 0), (7, 0), (10, 0), (11, 2)]
         .into_iter()
         .flat_map(|(x, y)| board.chain(Point::new(x, y)))
-        .map(|p| board.cell(p))
+        .map(|p| board.cells().cell(p))
         .collect();
     let area = local_area(&board, &anchors, Color::White).expect("an enclosed group");
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -246,7 +246,7 @@ const STRAIGHT_THREE: &str = "
 #[test]
 fn jp_7_the_killing_line_starts_on_the_vital_point_and_shows_the_owners_reply() {
     let board = board(STRAIGHT_THREE);
-    let cell = board.cell(Point::new(0, 1));
+    let cell = board.cells().cell(Point::new(0, 1));
     let deadline = Instant::now() + Duration::from_secs(5);
     let reading = read(&board, &[cell], Color::Black, 10_000, deadline);
     assert_eq!(reading.verdict, Verdict::Dead);
@@ -254,7 +254,7 @@ fn jp_7_the_killing_line_starts_on_the_vital_point_and_shows_the_owners_reply() 
     // goes on to the capture.
     assert_eq!(
         reading.line.first(),
-        Some(&(Color::White, Some(board.cell(Point::new(1, 0))))),
+        Some(&(Color::White, Some(board.cells().cell(Point::new(1, 0))))),
         "{:?}",
         reading.line
     );
@@ -265,7 +265,7 @@ fn jp_7_the_killing_line_starts_on_the_vital_point_and_shows_the_owners_reply() 
 #[test]
 fn jp_7_a_straight_three_lives_when_its_owner_moves_first() {
     let board = board(STRAIGHT_THREE);
-    let cell = board.cell(Point::new(0, 1));
+    let cell = board.cells().cell(Point::new(0, 1));
     let deadline = Instant::now() + Duration::from_secs(5);
     let reading = read_with_first(
         &board,
@@ -279,7 +279,7 @@ fn jp_7_a_straight_three_lives_when_its_owner_moves_first() {
     // Black's own move on B7 makes two eyes.
     assert_eq!(
         reading.line.first(),
-        Some(&(Color::Black, Some(board.cell(Point::new(1, 0))))),
+        Some(&(Color::Black, Some(board.cells().cell(Point::new(1, 0))))),
         "{:?}",
         reading.line
     );

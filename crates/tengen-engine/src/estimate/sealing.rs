@@ -60,7 +60,7 @@ pub(crate) fn open_boundaries(board: &Board, score: &Score, ownership: &Ownershi
         let lean: f64 = region
             .iter()
             .map(|&p| {
-                let cell = board.cell(p);
+                let cell = board.cells().cell(p);
                 ownership.share(cell, Color::Black) - ownership.share(cell, Color::White)
             })
             .sum::<f64>()

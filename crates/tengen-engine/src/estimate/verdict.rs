@@ -107,7 +107,7 @@ mod tests {
     use tengen_core::{BoardSize, Game, Move, Rules};
 
     use super::*;
-    use crate::estimate::{Budget, estimate};
+    use crate::estimate::{EstimateBudget, estimate};
 
     /// ```text
     ///    A B C D E
@@ -134,7 +134,7 @@ mod tests {
         ] {
             game.play(Move::Play(Point::new(x, y))).unwrap();
         }
-        let estimate = estimate(&game, &Budget::default());
+        let estimate = estimate(&game, &EstimateBudget::default());
         let verdicts = estimate.verdicts();
         let stones: usize = verdicts.iter().map(|v| v.stones.len()).sum();
         assert_eq!(stones, 10, "{verdicts:?}");

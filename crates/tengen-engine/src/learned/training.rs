@@ -30,7 +30,12 @@ impl SpatialHarvest {
             return;
         }
         let mut hashes = [0; SIZES];
-        spatial::shape_hashes(board, board.cell(played), position.to_move(), &mut hashes);
+        spatial::shape_hashes(
+            board,
+            board.cells().cell(played),
+            position.to_move(),
+            &mut hashes,
+        );
         for h in hashes {
             *self.counts.entry(h).or_insert(0) += 1;
         }
@@ -115,9 +120,9 @@ impl TrainingSet {
         if board.size().get() <= played.x.max(played.y) {
             return;
         }
-        let played = board.cell(played);
-        let last = last.map(|p| board.cell(p));
-        let last2 = last2.map(|p| board.cell(p));
+        let played = board.cells().cell(played);
+        let last = last.map(|p| board.cells().cell(p));
+        let last2 = last2.map(|p| board.cells().cell(p));
         own_chains_in_atari(board, color, &mut self.scratch);
         let mut teams: HashMap<Team, u32> = HashMap::new();
         let mut winner = None;
@@ -393,7 +398,7 @@ mod tests {
         let at = |x, y| {
             again.strength(
                 board,
-                board.cell(Point::new(x, y)),
+                board.cells().cell(Point::new(x, y)),
                 Color::Black,
                 None,
                 None,

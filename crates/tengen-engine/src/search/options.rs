@@ -22,8 +22,8 @@ impl std::fmt::Debug for Progress<'_> {
     }
 }
 
-/// The options of [`Search::run_with`]: the budget, and what most searches leave at its
-/// default. Build it with `..Default::default()`.
+/// The options of [`Search::run_with`](super::Search::run_with): the budget, and what most
+/// searches leave at its default. Build it with `..Default::default()`.
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;

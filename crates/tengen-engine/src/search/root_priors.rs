@@ -37,7 +37,7 @@ impl Search {
             .moves()
             .iter()
             .rev()
-            .map(|m| m.mv.point().map(|p| root.board().cell(p)));
+            .map(|m| m.mv.point().map(|p| root.board().cells().cell(p)));
         let root_recent = [recent.next().flatten(), recent.next().flatten()];
         self.expand_root(&root, root_recent);
         (root, root_recent)

@@ -39,7 +39,7 @@ fn nakade_finds_the_middle_of_a_three_point_eye_space() {
         ". . . . .",
         ". . . . .",
     ]);
-    let cell = |x, y| b.cell(Point::new(x, y));
+    let cell = |x, y| b.cells().cell(Point::new(x, y));
     assert_eq!(nakade_point(&b, cell(1, 1)), Some(cell(1, 0)));
     // A bent three: the corner of the bend.
     let b = board(&[
@@ -49,7 +49,7 @@ fn nakade_finds_the_middle_of_a_three_point_eye_space() {
         "X X X . .",
         ". . . . .",
     ]);
-    let cell = |x, y| b.cell(Point::new(x, y));
+    let cell = |x, y| b.cells().cell(Point::new(x, y));
     assert_eq!(nakade_point(&b, cell(1, 1)), Some(cell(0, 0)));
     // Four points are not a three-point space.
     let b = board(&[
@@ -59,22 +59,23 @@ fn nakade_finds_the_middle_of_a_three_point_eye_space() {
         ". . . . .",
         ". . . . .",
     ]);
-    assert_eq!(nakade_point(&b, b.cell(Point::new(1, 1))), None);
+    assert_eq!(nakade_point(&b, b.cells().cell(Point::new(1, 1))), None);
 }
 
 /// The three-point eye space by a flood fill: the definition the neighbour counts
 /// stand in for.
 fn nakade_point_by_flood_fill(board: &Board, last: usize) -> Option<usize> {
-    for start in board.adjacent_cells(last) {
-        if board.content(start) != CellContent::Empty {
+    let cells = board.cells();
+    for start in cells.adjacent_cells(last) {
+        if cells.content(start) != CellContent::Empty {
             continue;
         }
         let mut region = vec![start];
         let mut next = 0;
         let mut walls = [false; 2];
         while next < region.len() && region.len() <= 3 {
-            for nb in board.adjacent_cells(region[next]) {
-                match board.content(nb) {
+            for nb in cells.adjacent_cells(region[next]) {
+                match cells.content(nb) {
                     CellContent::Empty if !region.contains(&nb) => region.push(nb),
                     CellContent::Black => walls[0] = true,
                     CellContent::White => walls[1] = true,
@@ -85,7 +86,7 @@ fn nakade_point_by_flood_fill(board: &Board, last: usize) -> Option<usize> {
         }
         if region.len() == 3 && walls[0] != walls[1] {
             let touching = |c: usize| {
-                let adjacent = board.adjacent_cells(c);
+                let adjacent = cells.adjacent_cells(c);
                 region.iter().filter(|o| adjacent.contains(o)).count()
             };
             return region.iter().copied().find(|&c| touching(c) == 2);
@@ -118,8 +119,8 @@ proptest::proptest! {
             game.play(legal[rng.below(legal.len() as u32) as usize]).unwrap();
             let board = game.board();
             for p in board.size().points() {
-                let cell = board.cell(p);
-                if board.content(cell).color().is_some() {
+                let cell = board.cells().cell(p);
+                if board.cells().content(cell).color().is_some() {
                     proptest::prop_assert_eq!(
                         nakade_point(board, cell),
                         nakade_point_by_flood_fill(board, cell),
@@ -134,7 +135,7 @@ proptest::proptest! {
 #[test]
 fn the_atari_that_starts_a_working_ladder_is_found() {
     let b = board(&LADDER);
-    let cell = |x, y| b.cell(Point::new(x, y));
+    let cell = |x, y| b.cells().cell(Point::new(x, y));
     // e6 drives the stone down towards the empty bottom right: caught.
     assert_eq!(ladder_effects(&b, cell(4, 3), Color::Black), (true, false));
     // d5 lets it out at e6 with three liberties.
@@ -149,11 +150,11 @@ fn the_playouts_run_from_an_atari_by_extending() {
     rows[3] = ". . X O X . . . .";
     let b = board(&rows);
     let mut out = Candidates::new();
-    atari_answers(&b, b.cell(Point::new(4, 3)), Color::White, &mut out);
+    atari_answers(&b, b.cells().cell(Point::new(4, 3)), Color::White, &mut out);
     let answers: Vec<Point> = out
         .as_slice()
         .iter()
-        .map(|&c| b.point(usize::from(c)))
+        .map(|&c| b.cells().point(usize::from(c)))
         .collect();
     assert_eq!(answers, vec![Point::new(3, 4)]);
 }
@@ -163,7 +164,7 @@ fn the_playouts_put_a_two_liberty_chain_in_atari_from_either_side() {
     // White's last stone d6 has two liberties: e6 drives it down, d5 drives it out to the
     // open top right; both are answers.
     let b = board(&LADDER);
-    let cell = |x, y| b.cell(Point::new(x, y));
+    let cell = |x, y| b.cells().cell(Point::new(x, y));
     let mut out = Candidates::new();
     two_liberty_answers(&b, cell(3, 3), Color::Black, &mut out);
     let mut answers: Vec<u16> = out.as_slice().to_vec();
@@ -176,7 +177,7 @@ fn running_from_a_working_ladder_is_wasted_unless_a_breaker_stands_in_the_way() 
     let mut rows = LADDER;
     rows[3] = ". . X O X . . . .";
     let b = board(&rows);
-    let run = b.cell(Point::new(3, 4));
+    let run = b.cells().cell(Point::new(3, 4));
     assert_eq!(ladder_effects(&b, run, Color::White), (false, true));
     // A White stone on the ladder's path breaks it.
     rows[6] = ". . . . . . O . .";

@@ -26,9 +26,9 @@ use super::{
 use crate::{
     error::AppError,
     error::form,
-    game::clock::TimeControl,
+    game::clock::ClockSettings,
     game::record::now_ms,
-    game::settings::{ColorChoice, CreateGame, OpponentChoice, Placement},
+    game::settings::{ColorChoice, CreateGame, HandicapPlacement, OpponentChoice},
     secret,
     store::{Sql, Value},
 };
@@ -44,7 +44,7 @@ pub(crate) struct Terms {
     rules: String,
     /// The clock.
     #[serde(default = "no_clock")]
-    time: TimeControl,
+    time: ClockSettings,
     /// Whether the game changes the players' ratings.
     #[serde(default)]
     rated: bool,
@@ -64,8 +64,8 @@ fn japanese() -> String {
     "japanese".into()
 }
 
-fn no_clock() -> TimeControl {
-    TimeControl::None
+fn no_clock() -> ClockSettings {
+    ClockSettings::None
 }
 
 /// `POST /api/challenges`'s form: the terms, and whom.
@@ -110,7 +110,7 @@ impl Terms {
             size: self.size,
             rules: self.rules.clone(),
             handicap,
-            placement: Placement::Fixed,
+            placement: HandicapPlacement::Fixed,
             komi,
             color: ColorChoice::Black,
             time: self.time,

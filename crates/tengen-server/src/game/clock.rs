@@ -3,10 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A time control, as chosen when the game is created.
+/// A game's clock settings, as chosen when the game is created: none, byo-yomi or Fischer,
+/// in whole seconds (what the game's record and the browser carry; the engine thinks with
+/// `tengen_engine::TimeControl`, made from these).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum TimeControl {
+pub enum ClockSettings {
     /// No clock.
     None,
     /// Main time, then `periods` periods of `period_s` seconds; a move inside a period keeps it.
@@ -29,7 +31,7 @@ pub enum TimeControl {
     },
 }
 
-impl TimeControl {
+impl ClockSettings {
     /// Checks the numbers are sensible (at most a day of main time, at least a second a period).
     ///
     /// # Errors
@@ -37,8 +39,8 @@ impl TimeControl {
     pub fn validate(&self) -> Result<(), String> {
         const DAY: u32 = 86_400;
         match *self {
-            TimeControl::None => Ok(()),
-            TimeControl::ByoYomi {
+            ClockSettings::None => Ok(()),
+            ClockSettings::ByoYomi {
                 main_s,
                 period_s,
                 periods,
@@ -52,7 +54,7 @@ impl TimeControl {
                     Ok(())
                 }
             }
-            TimeControl::Fischer {
+            ClockSettings::Fischer {
                 initial_s,
                 increment_s,
                 max_s,
@@ -72,14 +74,14 @@ impl TimeControl {
     #[must_use]
     pub fn start(&self) -> ClockState {
         match *self {
-            TimeControl::None => ClockState::default(),
-            TimeControl::ByoYomi {
+            ClockSettings::None => ClockState::default(),
+            ClockSettings::ByoYomi {
                 main_s, periods, ..
             } => ClockState {
                 main_ms: u64::from(main_s) * 1000,
                 periods,
             },
-            TimeControl::Fischer { initial_s, .. } => ClockState {
+            ClockSettings::Fischer { initial_s, .. } => ClockState {
                 main_ms: u64::from(initial_s) * 1000,
                 periods: 0,
             },
@@ -91,11 +93,11 @@ impl TimeControl {
     #[must_use]
     pub fn time_left_ms(&self, clock: &ClockState) -> Option<u64> {
         match *self {
-            TimeControl::None => None,
-            TimeControl::ByoYomi { period_s, .. } => {
+            ClockSettings::None => None,
+            ClockSettings::ByoYomi { period_s, .. } => {
                 Some(clock.main_ms + u64::from(period_s) * 1000 * u64::from(clock.periods))
             }
-            TimeControl::Fischer { .. } => Some(clock.main_ms),
+            ClockSettings::Fischer { .. } => Some(clock.main_ms),
         }
     }
 
@@ -104,8 +106,8 @@ impl TimeControl {
     #[must_use]
     pub fn charge(&self, clock: &ClockState, elapsed_ms: u64) -> Option<ClockState> {
         match *self {
-            TimeControl::None => Some(*clock),
-            TimeControl::ByoYomi { period_s, .. } => {
+            ClockSettings::None => Some(*clock),
+            ClockSettings::ByoYomi { period_s, .. } => {
                 if elapsed_ms < clock.main_ms {
                     return Some(ClockState {
                         main_ms: clock.main_ms - elapsed_ms,
@@ -123,7 +125,7 @@ impl TimeControl {
                     periods: clock.periods - used as u32,
                 })
             }
-            TimeControl::Fischer {
+            ClockSettings::Fischer {
                 increment_s, max_s, ..
             } => {
                 if elapsed_ms >= clock.main_ms {
@@ -142,13 +144,13 @@ impl TimeControl {
     #[must_use]
     pub fn describe(&self) -> String {
         match *self {
-            TimeControl::None => "no clock".into(),
-            TimeControl::ByoYomi {
+            ClockSettings::None => "no clock".into(),
+            ClockSettings::ByoYomi {
                 main_s,
                 period_s,
                 periods,
             } => format!("byo-yomi {} main + {periods}×{period_s}s", minutes(main_s)),
-            TimeControl::Fischer {
+            ClockSettings::Fischer {
                 initial_s,
                 increment_s,
                 max_s,
@@ -178,7 +180,7 @@ pub struct ClockState {
 mod tests {
     use super::*;
 
-    const BYO: TimeControl = TimeControl::ByoYomi {
+    const BYO: ClockSettings = ClockSettings::ByoYomi {
         main_s: 10,
         period_s: 5,
         periods: 3,
@@ -203,7 +205,7 @@ mod tests {
 
     #[test]
     fn fischer_adds_the_increment_up_to_the_cap() {
-        let f = TimeControl::Fischer {
+        let f = ClockSettings::Fischer {
             initial_s: 60,
             increment_s: 10,
             max_s: 65,
@@ -215,7 +217,7 @@ mod tests {
 
     #[test]
     fn no_clock_never_flags() {
-        let t = TimeControl::None;
+        let t = ClockSettings::None;
         assert_eq!(t.charge(&t.start(), u64::MAX), Some(ClockState::default()));
         assert_eq!(t.time_left_ms(&t.start()), None);
     }

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use tengen_core::{Game, Point};
-use tengen_engine::estimate::{Budget, Estimate, estimate};
+use tengen_engine::estimate::{Estimate, EstimateBudget, estimate};
 
 /// Past the estimator's own budget, how long the server waits before it gives up on it.
 const GRACE: Duration = Duration::from_secs(3);
@@ -20,7 +20,7 @@ pub(crate) async fn estimate_dead_stones(game: Game) -> Option<Vec<Point>> {
 /// Tengen's whole estimate of `game`'s position (statuses, the count, what is unsettled),
 /// or `None` as for [`estimate_dead_stones`].
 pub(crate) async fn estimate_position(game: Game) -> Option<Estimate> {
-    let budget = Budget::default();
+    let budget = EstimateBudget::default();
     let limit = budget.time + GRACE;
     let size = game.size().get();
     let work = tokio::task::spawn_blocking(move || estimate(&game, &budget));

@@ -6,7 +6,7 @@ use std::time::Instant;
 use tengen_core::{Color, Game, IllegalMove, Move, Phase, Point};
 
 use crate::{
-    game::clock::TimeControl,
+    game::clock::ClockSettings,
     game::lag,
     game::record::Record,
     game::refusal::{Outdated, Refusal},
@@ -254,7 +254,7 @@ impl Runtime {
                 },
             });
         }
-        let clock = if self.setup.time == TimeControl::None {
+        let clock = if self.setup.time == ClockSettings::None {
             None
         } else {
             // Network lag is not thinking time (capped); a move inside the flag grace is

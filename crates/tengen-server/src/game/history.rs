@@ -49,7 +49,7 @@ pub(crate) mod tests {
 
     use super::*;
     use crate::{
-        game::clock::TimeControl,
+        game::clock::ClockSettings,
         game::record::Record,
         game::settings::{ColorChoice, CreateGame, OpponentChoice},
     };
@@ -75,7 +75,7 @@ pub(crate) mod tests {
             placement: Default::default(),
             komi: None,
             color: ColorChoice::Black,
-            time: TimeControl::None,
+            time: ClockSettings::None,
             opponent: OpponentChoice::Person,
             name: None,
         };

@@ -11,7 +11,7 @@ use tengen_core::{ActionError, ByColor, Color, Game, Move, Penalty, Phase, Point
 pub(crate) use crate::game::record::{Record, UndoReq};
 pub(crate) use crate::game::rematch_state::Rematch;
 use crate::{
-    game::clock::{ClockState, TimeControl},
+    game::clock::{ClockSettings, ClockState},
     game::lag,
     game::settings::{GameSetup, SeatKind},
     game::wire::{EventView, PhaseView, point},
@@ -175,7 +175,7 @@ impl Runtime {
 
     /// Whether the clock of the player to move is running.
     pub(crate) fn clock_running(&self) -> Option<Color> {
-        if self.setup.time == TimeControl::None || !self.started() || self.void() {
+        if self.setup.time == ClockSettings::None || !self.started() || self.void() {
             return None;
         }
         let game = self.game.as_ref()?;
@@ -503,10 +503,10 @@ mod tests {
     };
 
     fn created(rules: &str) -> Record {
-        created_with(rules, TimeControl::None)
+        created_with(rules, ClockSettings::None)
     }
 
-    fn created_with(rules: &str, time: TimeControl) -> Record {
+    fn created_with(rules: &str, time: ClockSettings) -> Record {
         let form = CreateGame {
             open: false,
             analysis: true,
@@ -599,7 +599,7 @@ mod tests {
 
     #[test]
     fn replay_from_a_clock_checkpoint_charges_the_time_up_to_it_and_not_the_time_down() {
-        let fischer = TimeControl::Fischer {
+        let fischer = ClockSettings::Fischer {
             initial_s: 60,
             increment_s: 0,
             max_s: 60,
@@ -654,7 +654,7 @@ mod tests {
 
     #[test]
     fn a_checkpoint_inside_a_byo_yomi_period_keeps_the_time_used_in_it() {
-        let byo = TimeControl::ByoYomi {
+        let byo = ClockSettings::ByoYomi {
             main_s: 0,
             period_s: 30,
             periods: 2,
@@ -687,8 +687,8 @@ mod tests {
         assert_eq!(rt.checkpoint(now), None);
     }
 
-    fn byo_one_second() -> TimeControl {
-        TimeControl::ByoYomi {
+    fn byo_one_second() -> ClockSettings {
+        ClockSettings::ByoYomi {
             main_s: 0,
             period_s: 1,
             periods: 1,
@@ -734,7 +734,7 @@ mod tests {
             }]
         );
         // Fischer: a move in the grace keeps the increment on an empty clock.
-        let f = TimeControl::Fischer {
+        let f = ClockSettings::Fischer {
             initial_s: 2,
             increment_s: 3,
             max_s: 10,
@@ -771,7 +771,7 @@ mod tests {
         );
         assert_eq!(rt.flag_deadline(5_000), Some(t0 + ms(3_000)));
         // Lag is credited on the clock too: 0.3 s of a 0.5 s move.
-        let f = TimeControl::Fischer {
+        let f = ClockSettings::Fischer {
             initial_s: 10,
             increment_s: 0,
             max_s: 10,

@@ -15,7 +15,7 @@ use std::{
 use tengen_core::{BoardSize, Color, Game, Move, Phase, Point, aga_handicap};
 use tokio::sync::{mpsc, watch};
 
-use crate::game::clock::{ClockState, TimeControl};
+use crate::game::clock::{ClockSettings, ClockState};
 
 /// The name of Tengen's own player, which runs in this process.
 pub(crate) const OWN: &str = "tengen";
@@ -55,7 +55,7 @@ pub(crate) struct SeatSnap {
     pub size: BoardSize,
     pub game: Option<Game>,
     /// The game's clock, and the clock of the engine's colour at the start of this turn.
-    pub time: TimeControl,
+    pub time: ClockSettings,
     pub clock: ClockState,
     /// When the turn's clock was last (re)started, and the time charged before that.
     pub turn_started: Instant,
@@ -215,7 +215,7 @@ mod tests {
             handicap: 2,
             size: BoardSize::new(9).expect("9×9"),
             game,
-            time: TimeControl::None,
+            time: ClockSettings::None,
             clock: ClockState::default(),
             turn_started: Instant::now(),
             spent_before_ms: 0,

@@ -4,12 +4,12 @@
 use serde::{Deserialize, Serialize};
 use tengen_core::{BoardSize, Color, Game, Komi, Point, Rules, max_fixed_handicap};
 
-use crate::game::clock::TimeControl;
+use crate::game::clock::ClockSettings;
 
-/// Where handicap stones go.
+/// Where handicap stones go (not `tengen_core::cells::Placement`, what a stone's placement did).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Placement {
+pub enum HandicapPlacement {
     /// The star points in the seeds' order (AGA-4, JP-4).
     #[default]
     Fixed,
@@ -64,7 +64,7 @@ pub struct CreateGame {
     pub handicap: u32,
     /// Fixed or free placement of the handicap stones.
     #[serde(default)]
-    pub placement: Placement,
+    pub placement: HandicapPlacement,
     /// Komi; by default the rules' komi for the handicap.
     #[serde(default)]
     pub komi: Option<f64>,
@@ -73,7 +73,7 @@ pub struct CreateGame {
     pub color: ColorChoice,
     /// The clock.
     #[serde(default = "no_clock")]
-    pub time: TimeControl,
+    pub time: ClockSettings,
     /// The opponent.
     #[serde(default)]
     pub opponent: OpponentChoice,
@@ -94,8 +94,8 @@ fn allowed() -> bool {
     true
 }
 
-fn no_clock() -> TimeControl {
-    TimeControl::None
+fn no_clock() -> ClockSettings {
+    ClockSettings::None
 }
 
 /// Who sits on a seat.
@@ -141,11 +141,11 @@ pub struct GameSetup {
     /// Handicap stones (0 even, 1 no komi, 2+ stones).
     pub handicap: u32,
     /// Fixed or free placement.
-    pub placement: Placement,
+    pub placement: HandicapPlacement,
     /// Komi in half points.
     pub komi_half_points: i16,
     /// The clock.
-    pub time: TimeControl,
+    pub time: ClockSettings,
     /// Black's seat.
     pub black: SeatKind,
     /// White's seat.
@@ -200,13 +200,15 @@ impl CreateGame {
             return Err("handicap is 0 to 9 stones".into());
         }
         if self.handicap >= 2 {
-            if self.placement == Placement::Fixed && self.handicap > max_fixed_handicap(size) {
+            if self.placement == HandicapPlacement::Fixed
+                && self.handicap > max_fixed_handicap(size)
+            {
                 return Err(format!(
                     "a {size} board takes at most {} fixed handicap stones",
                     max_fixed_handicap(size)
                 ));
             }
-            if self.placement == Placement::Fixed {
+            if self.placement == HandicapPlacement::Fixed {
                 Game::with_handicap(size, rules, self.handicap).map_err(|e| e.to_string())?;
             }
         }
@@ -278,7 +280,7 @@ impl GameSetup {
     /// Whether Black must still choose the handicap points.
     #[must_use]
     pub fn needs_free_placement(&self) -> bool {
-        self.placement == Placement::Free && self.handicap >= 2
+        self.placement == HandicapPlacement::Free && self.handicap >= 2
     }
 
     /// The game at its start, or `None` while free handicap points are still to be chosen.
@@ -339,10 +341,10 @@ mod tests {
             size: 9,
             rules: "aga".into(),
             handicap: 0,
-            placement: Placement::Fixed,
+            placement: HandicapPlacement::Fixed,
             komi: None,
             color: ColorChoice::Black,
-            time: TimeControl::None,
+            time: ClockSettings::None,
             opponent: OpponentChoice::Person,
             name: Some(name.into()),
         };

@@ -6,7 +6,7 @@ use tengen_core::{Color, GameResult, Ownership, Point};
 use tengen_sgf::{GameTree, game_to_tree, point_text, write as write_sgf};
 
 use crate::{
-    game::clock::TimeControl,
+    game::clock::ClockSettings,
     game::runtime::Runtime,
     game::wire::{ChatLine, Room},
 };
@@ -81,13 +81,13 @@ pub(crate) fn write(rt: &Runtime, chat: Chat) -> String {
     push(&mut tree, root, "DT", vec![sgf_date(rt.created_ms)]);
     // SGF's TM is the main time in seconds; OT says the overtime in words.
     let overtime = match setup.time {
-        TimeControl::None => None,
-        TimeControl::ByoYomi {
+        ClockSettings::None => None,
+        ClockSettings::ByoYomi {
             main_s,
             period_s,
             periods,
         } => Some((main_s, format!("{periods}x{period_s} byo-yomi"))),
-        TimeControl::Fischer {
+        ClockSettings::Fischer {
             initial_s,
             increment_s,
             ..
@@ -253,9 +253,9 @@ mod tests {
                 root.value("OT").map(str::to_owned),
             )
         };
-        rt.setup.time = TimeControl::None;
+        rt.setup.time = ClockSettings::None;
         assert_eq!(root_values(&rt), (None, None));
-        rt.setup.time = TimeControl::ByoYomi {
+        rt.setup.time = ClockSettings::ByoYomi {
             main_s: 600,
             period_s: 30,
             periods: 5,
@@ -264,7 +264,7 @@ mod tests {
             root_values(&rt),
             (Some("600".into()), Some("5x30 byo-yomi".into()))
         );
-        rt.setup.time = TimeControl::Fischer {
+        rt.setup.time = ClockSettings::Fischer {
             initial_s: 300,
             increment_s: 10,
             max_s: 600,

@@ -5,7 +5,7 @@ use std::time::Instant;
 use tengen_core::{ByColor, Color, Game, HalfPoints, Ownership, Phase, Score, move_text};
 
 use crate::{
-    game::clock::TimeControl,
+    game::clock::ClockSettings,
     game::runtime::Runtime,
     game::settings::SeatKind,
     game::wire::{
@@ -47,13 +47,13 @@ impl Runtime {
         let game = self.game.as_ref();
         let player = |c: Color| {
             let kind = self.seat_kind(c);
-            let clock = (self.setup.time != TimeControl::None).then(|| {
+            let clock = (self.setup.time != ClockSettings::None).then(|| {
                 let state = *self.clocks.get(c);
                 ClockView {
                     at_turn_start: state,
                     running: running == Some(c),
                     elapsed_ms: if running == Some(c) { elapsed } else { 0 },
-                    overtime: matches!(self.setup.time, TimeControl::ByoYomi { .. })
+                    overtime: matches!(self.setup.time, ClockSettings::ByoYomi { .. })
                         && state.main_ms == 0,
                 }
             });

@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use tengen_core::{Color, IllegalMove, Point};
 
 use crate::{
-    game::clock::{ClockState, TimeControl},
+    game::clock::{ClockSettings, ClockState},
     game::refusal::Refusal,
-    game::settings::Placement,
+    game::settings::HandicapPlacement,
 };
 
 /// A point on the wire: `[x, y]`, `(0, 0)` at the top-left.
@@ -582,9 +582,9 @@ pub struct StateView {
     /// Handicap stones.
     pub handicap: u32,
     /// Fixed or free placement.
-    pub placement: Placement,
+    pub placement: HandicapPlacement,
     /// The clock settings.
-    pub time: TimeControl,
+    pub time: ClockSettings,
     /// The clock settings in words.
     pub time_desc: String,
     /// A score estimate may be asked for while the game is played

@@ -28,7 +28,7 @@ use crate::{
     game::actor::{self, ActorMsg, GameHandle, to_json},
     game::record::now_ms,
     game::runtime::Record,
-    game::settings::{CreateGame, Placement},
+    game::settings::{CreateGame, HandicapPlacement},
     limits::{PerAddress, Shared, peer_ip},
     net::forward,
     secret,
@@ -481,7 +481,7 @@ async fn preview(
     let handicap = match (setup.handicap, setup.placement) {
         (0, _) => "Even game: Black moves first.".to_owned(),
         (1, _) => "One-stone handicap: Black moves first, no stones placed.".to_owned(),
-        (n, Placement::Fixed) => {
+        (n, HandicapPlacement::Fixed) => {
             let points = aga_handicap(size, n).unwrap_or_default();
             let names: Vec<String> = points.iter().map(|&p| vertex(p, size)).collect();
             format!(
@@ -489,7 +489,7 @@ async fn preview(
                 names.join(" ")
             )
         }
-        (n, Placement::Free) => {
+        (n, HandicapPlacement::Free) => {
             format!("Black places {n} stones where Black chooses; White moves first.")
         }
     };

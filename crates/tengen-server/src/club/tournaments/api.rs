@@ -24,9 +24,9 @@ use crate::{
         session::{MaybeMember, Member},
     },
     error::{AppError, form},
-    game::clock::TimeControl,
+    game::clock::ClockSettings,
     game::record::now_ms,
-    game::settings::{ColorChoice, CreateGame, OpponentChoice, Placement},
+    game::settings::{ColorChoice, CreateGame, HandicapPlacement, OpponentChoice},
     secret,
 };
 
@@ -40,7 +40,7 @@ pub(crate) struct CreateForm {
     #[serde(default = "nineteen")]
     size: u32,
     #[serde(default = "no_clock")]
-    time: TimeControl,
+    time: ClockSettings,
     #[serde(default)]
     settings: Settings,
 }
@@ -53,8 +53,8 @@ fn nineteen() -> u32 {
     19
 }
 
-fn no_clock() -> TimeControl {
-    TimeControl::None
+fn no_clock() -> ClockSettings {
+    ClockSettings::None
 }
 
 /// A text field of the event: at most `max` characters, no control characters.
@@ -95,7 +95,7 @@ fn game_form(stored: &Stored, handicap: u32, black: Option<String>) -> CreateGam
         size: stored.size,
         rules: stored.rules.clone(),
         handicap,
-        placement: Placement::Fixed,
+        placement: HandicapPlacement::Fixed,
         komi: None,
         color: ColorChoice::Black,
         time: stored.time,
@@ -711,11 +711,11 @@ pub(crate) async fn set_result<H: Host>(
 fn event_info(stored: &Stored) -> EventInfo {
     let rules = rules_of(stored);
     let (basic, adjusted) = match stored.time {
-        TimeControl::None => (0, 0),
-        TimeControl::ByoYomi {
+        ClockSettings::None => (0, 0),
+        ClockSettings::ByoYomi {
             main_s, period_s, ..
         } => (main_s / 60, (main_s + 45 * period_s) / 60),
-        TimeControl::Fischer {
+        ClockSettings::Fischer {
             initial_s,
             increment_s,
             ..

@@ -23,7 +23,7 @@ use tengen_club::tournament::{GameResult, Tournament};
 use super::{Club, Host};
 use crate::{
     error::AppError,
-    game::clock::TimeControl,
+    game::clock::ClockSettings,
     store::{GameSummary, Sql, StoreError},
 };
 
@@ -55,7 +55,7 @@ pub(crate) struct Stored {
     /// Rules of the games, in their text form.
     pub(crate) rules: String,
     pub(crate) size: u32,
-    pub(crate) time: TimeControl,
+    pub(crate) time: ClockSettings,
     pub(crate) tournament: Tournament,
     /// Per player: the member's account, if the player is one.
     pub(crate) accounts: Vec<Option<i64>>,

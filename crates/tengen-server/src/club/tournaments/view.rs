@@ -8,7 +8,7 @@ use tengen_club::tournament::{
 };
 
 use super::{Loaded, Stored};
-use crate::{club::account::Account, game::clock::TimeControl};
+use crate::{club::account::Account, game::clock::ClockSettings};
 
 /// One line of the tournaments' list.
 #[derive(Serialize)]
@@ -46,7 +46,7 @@ pub(crate) struct View {
     event: super::Event,
     rules: String,
     size: u32,
-    time: TimeControl,
+    time: ClockSettings,
     settings: Settings,
     /// The asking member runs this tournament.
     can_direct: bool,

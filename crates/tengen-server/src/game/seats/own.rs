@@ -27,7 +27,7 @@ use tengen_engine::{
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 
 use crate::{
-    game::clock::{ClockState, TimeControl},
+    game::clock::{ClockSettings, ClockState},
     game::dead_stones::estimate_dead_stones,
     game::seats::{Due, Seat, SeatAction, SeatMsg, SeatSnap, Turns},
 };
@@ -127,11 +127,11 @@ pub(crate) fn player_config(level: u8) -> PlayerConfig {
 }
 
 /// The engine's time system for the server's.
-fn engine_control(time: &TimeControl) -> tengen_engine::TimeControl {
+fn engine_control(time: &ClockSettings) -> tengen_engine::TimeControl {
     let secs = |s: u32| Duration::from_secs(u64::from(s));
     match *time {
-        TimeControl::None => tengen_engine::TimeControl::None,
-        TimeControl::ByoYomi {
+        ClockSettings::None => tengen_engine::TimeControl::None,
+        ClockSettings::ByoYomi {
             main_s,
             period_s,
             periods,
@@ -140,7 +140,7 @@ fn engine_control(time: &TimeControl) -> tengen_engine::TimeControl {
             period: secs(period_s),
             periods,
         },
-        TimeControl::Fischer {
+        ClockSettings::Fischer {
             initial_s,
             increment_s,
             ..
@@ -153,16 +153,20 @@ fn engine_control(time: &TimeControl) -> tengen_engine::TimeControl {
 
 /// What is left on the engine's clock `state` after `elapsed_ms` of this turn (queueing
 /// included), in the engine's terms; `None` without a clock.
-pub(crate) fn clock_now(time: &TimeControl, state: &ClockState, elapsed_ms: u64) -> Option<Clock> {
+pub(crate) fn clock_now(
+    time: &ClockSettings,
+    state: &ClockState,
+    elapsed_ms: u64,
+) -> Option<Clock> {
     let ms = Duration::from_millis;
     match *time {
-        TimeControl::None => None,
-        TimeControl::Fischer { .. } => Some(Clock {
+        ClockSettings::None => None,
+        ClockSettings::Fischer { .. } => Some(Clock {
             main: ms(state.main_ms.saturating_sub(elapsed_ms)),
             period: Duration::ZERO,
             count: 0,
         }),
-        TimeControl::ByoYomi { period_s, .. } => {
+        ClockSettings::ByoYomi { period_s, .. } => {
             let period_ms = u64::from(period_s).max(1) * 1000;
             if elapsed_ms < state.main_ms {
                 return Some(Clock {
@@ -505,7 +509,7 @@ mod tests {
         assert_eq!(level_rank(11, 9), None);
     }
 
-    const BYO: TimeControl = TimeControl::ByoYomi {
+    const BYO: ClockSettings = ClockSettings::ByoYomi {
         main_s: 10,
         period_s: 5,
         periods: 3,
@@ -527,7 +531,7 @@ mod tests {
 
     #[test]
     fn fischer_time_left_is_what_the_queue_did_not_take() {
-        let f = TimeControl::Fischer {
+        let f = ClockSettings::Fischer {
             initial_s: 20,
             increment_s: 2,
             max_s: 60,
@@ -535,7 +539,7 @@ mod tests {
         let c = clock_now(&f, &f.start(), 1_500).unwrap();
         assert_eq!(c.main, Duration::from_millis(18_500));
         assert_eq!(
-            clock_now(&TimeControl::None, &ClockState::default(), 5),
+            clock_now(&ClockSettings::None, &ClockState::default(), 5),
             None
         );
     }
