@@ -15,6 +15,7 @@ use crate::common::{Db, Player};
 crate::for_each_db!(
     a_rated_challenge_to_a_bot_is_accepted_at_once_with_the_engine_seat_and_rates_both_once,
     a_bot_cannot_log_in_be_registered_or_made_admin_and_an_unknown_level_is_refused,
+    jp_3_a_bot_far_below_a_dan_player_takes_black_with_the_stones_capped_at_nine,
 );
 
 /// Level 4's measured 19×19 strength (`own.rs`'s `LEVEL_RATINGS`): its first rating.
@@ -220,4 +221,64 @@ async fn a_bot_cannot_log_in_be_registered_or_made_admin_and_an_unknown_level_is
     }
     let (status, _, _) = login(addr, "Tengen-L8", "a long password").await;
     assert_eq!(status, 403);
+}
+
+/// JP-3 against the engine the other way round: a 1k challenges level 2 (24k by its 19×19
+/// rating), the weaker side takes Black, and the stones are capped at nine (the proposal
+/// says so). The engine places them and waits; the member resigns at once, and both
+/// ratings move by the EGF formula with nine stones, Black winning.
+async fn jp_3_a_bot_far_below_a_dan_player_takes_black_with_the_stones_capped_at_nine(db: Db) {
+    let (addr, _) = server(&db, config()).await;
+    let sora = register(addr, "Sora", "1k").await;
+    let member_rating = sora.page("Sora").await["rating"].as_f64().unwrap();
+    let bot_rating = sora.page("Tengen-L2").await["rating"].as_f64().unwrap();
+    let terms = json!({ "opponent": "Tengen-L2", "size": 19, "rules": "japanese", "rated": true });
+    let (status, preview) = sora
+        .call("POST", "/api/challenges/preview", Some(terms.clone()))
+        .await;
+    assert_eq!(status, 200, "{preview}");
+    assert_eq!(
+        (
+            preview["black"].as_str(),
+            preview["white"].as_str(),
+            preview["handicap"].as_u64()
+        ),
+        (Some("Tengen-L2"), Some("Sora"), Some(9)),
+        "{preview}"
+    );
+    let (status, sent) = sora.call("POST", "/api/challenges", Some(terms)).await;
+    assert_eq!(status, 201, "{sent}");
+    let game = &sent["game"];
+    assert_eq!(game["color"], "white", "{sent}");
+    let gid = game["game"].as_str().unwrap().to_owned();
+    let mut white = Player::connect(addr, &gid, game["seat"].as_str())
+        .await
+        .unwrap();
+    assert_eq!(white.state["black"]["kind"], "engine", "{}", white.state);
+    let state = white
+        .until_state("the engine's nine stones", |s| {
+            s["phase"] == "playing" && s["to_move"] == "white"
+        })
+        .await;
+    let stones = state["board"].as_str().unwrap().matches('B').count();
+    assert_eq!(stones, 9, "{state}");
+    let ply = state["ply"].as_u64().unwrap();
+    white.send(json!({ "type": "resign", "ply": ply })).await;
+    white
+        .until_state("the game's end", |s| s["phase"] == "finished")
+        .await;
+    let (expect_bot, expect_member) = rate_game(
+        bot_rating,
+        member_rating,
+        Handicap::new(9),
+        Outcome::BlackWins,
+    );
+    assert_eq!(
+        page_after(&sora, "Sora", 1).await["rating"],
+        expect_member.round()
+    );
+    assert_eq!(
+        page_after(&sora, "Tengen-L2", 1).await["rating"],
+        expect_bot.round()
+    );
 }
