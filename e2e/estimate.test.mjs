@@ -92,6 +92,7 @@ test('the count explains itself: a gap that needs sealing is marked, and a hover
     // The reading's own line is not given in a game without analysis (play may resume).
     const why = await black.textContent('#count-why');
     assert.doesNotMatch(why, /[A-HJ-T]\d/, why);
+    assert.doesNotMatch(why, /%/, why); // nor the playouts' share: the reason's words only
   } finally {
     await browser.close();
   }

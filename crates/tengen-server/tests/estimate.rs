@@ -143,6 +143,17 @@ async fn jp_7_the_count_explains_every_group_in_the_scoring_phase_even_without_a
         let why = g["why"].as_str().unwrap();
         assert!(!why.is_empty() && !names_a_point(why), "no line: {g}");
     }
+    // The walls live by the playouts: without analysis the reason's words only, not the
+    // survival share that `tengen score --explain` prints.
+    let wall = groups
+        .iter()
+        .find(|g| g["stones"].as_array().unwrap().contains(&json!([4, 4])))
+        .unwrap();
+    assert_eq!(
+        (&wall["reason"], &wall["why"]),
+        (&json!("playouts"), &json!("by the playouts, no proof")),
+        "{wall}"
+    );
     assert_eq!(notes["needs_sealing"], json!([]), "{notes}");
     assert_eq!(notes["finished"], true, "{notes}");
     // Asked again (by anyone), the same explanation: made once, not per question.
@@ -178,6 +189,18 @@ async fn an_open_boundary_in_the_count_is_flagged_as_needing_a_sealing_move() {
     let (status, notes) = http(addr, "GET", &format!("/api/games/{}/estimate", g.id), None).await;
     assert_eq!(status, 200, "{notes}");
     assert_eq!(notes["finished"], false, "{notes}");
+    // A game that allows analysis is told the whole reason (here the playouts' share).
+    let whys: Vec<&str> = notes["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["reason"] == "playouts")
+        .map(|g| g["why"].as_str().unwrap())
+        .collect();
+    assert!(
+        !whys.is_empty() && whys.iter().all(|w| w.contains(" % of the games")),
+        "{notes}"
+    );
     let seals = notes["needs_sealing"].as_array().unwrap();
     assert!(
         seals

@@ -62,8 +62,7 @@ impl Actor {
         estimate: Arc<Estimate>,
     ) {
         let Some(game) = &self.rt.game else { return };
-        let scoring = game.phase() == Phase::Scoring;
-        if !(scoring && game.moves().len() == ply) {
+        if !(game.phase() == Phase::Scoring && game.moves().len() == ply) {
             return;
         }
         let untouched = game.dead_version() == version

@@ -150,9 +150,8 @@ pub(super) async fn score_estimate(
         .await
         .ok_or_else(|| AppError::Unavailable("try again".into()))?
         .map_err(AppError::Forbidden)?;
-    let with_lines = analysis;
     if let Some(estimate) = known {
-        return Ok(Json(ScoreEstimate::new(&estimate, &game, with_lines)).into_response());
+        return Ok(Json(ScoreEstimate::new(&estimate, &game, analysis)).into_response());
     }
     state
         .0
@@ -169,7 +168,7 @@ pub(super) async fn score_estimate(
         crate::game::dead_stones::estimate_position(game.clone()).await
     }
     .ok_or_else(|| AppError::Unavailable("the estimate did not finish; try again".into()))?;
-    let answer = ScoreEstimate::new(&estimate, &game, with_lines);
+    let answer = ScoreEstimate::new(&estimate, &game, analysis);
     if game.phase() == tengen_core::Phase::Scoring {
         let estimate = std::sync::Arc::new(estimate);
         let _ = handle
