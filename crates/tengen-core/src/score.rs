@@ -99,6 +99,9 @@ pub enum Ownership {
     Dead(Color),
     /// A dead stone inside a seki: not removed (JP-9).
     DeadInSeki(Color),
+    /// A dead stone in a region neither colour owns (an open boundary not yet sealed): removed
+    /// as a prisoner of the other colour, but its point is dame, not the captor's.
+    DeadInDame(Color),
     /// An empty point (or a dead stone's point) counted as territory.
     Territory(Color),
     /// An eye of a seki, not counted as territory (JP-9).
@@ -312,7 +315,7 @@ pub(crate) fn count(board: &Board, input: &CountInput<'_>) -> Score {
                     }
                     (None, Some(c), _) => {
                         sides.get_mut(c.other()).dead += 1;
-                        Ownership::Dead(c)
+                        Ownership::DeadInDame(c)
                     }
                     (None, None, _) => Ownership::Dame,
                 }

@@ -55,6 +55,33 @@ fn jp_9_dame_count_for_nobody() {
     assert_eq!(score.ownership(p(0, 0)), Ownership::Territory(Color::Black));
 }
 
+/// A dead stone in an open boundary is a prisoner, but its point is dame like the region's:
+/// nobody owns the region until a sealing move closes it.
+#[test]
+fn jp_9_a_dead_stone_in_a_region_nobody_owns_is_a_prisoner_on_a_dame_point() {
+    let g = game(
+        Rules::japanese(),
+        "
+        . X . O .
+        . X . O .
+        . X O . .
+        . X . O .
+        . X . O .",
+        Color::Black,
+    );
+    // White's wall has a gap: its side and the middle column are one region, touching both.
+    let score = g.score_with(&[p(2, 2)]);
+    assert_eq!(
+        score.ownership(p(2, 2)),
+        Ownership::DeadInDame(Color::White)
+    );
+    assert_eq!(score.ownership(p(2, 0)), Ownership::Dame);
+    assert_eq!(score.ownership(p(4, 0)), Ownership::Dame);
+    assert_eq!(score.sides.black.dead, 1);
+    assert_eq!(score.sides.black.territory, 5);
+    assert_eq!(score.sides.white.territory, 0);
+}
+
 #[test]
 fn jp_9_seki_found_from_the_position_and_dead_set() {
     let g = game(Rules::japanese(), SEKI, Color::Black);

@@ -420,7 +420,10 @@ fn owner(e: &Estimate, p: Point) -> char {
     match e.score.ownership(p) {
         Ownership::Alive(c) | Ownership::Seki(c) | Ownership::Territory(c) => c.letter(),
         Ownership::Dead(c) => c.other().letter(),
-        Ownership::DeadInSeki(_) | Ownership::SekiEye(_) | Ownership::Dame => ' ',
+        Ownership::DeadInSeki(_)
+        | Ownership::DeadInDame(_)
+        | Ownership::SekiEye(_)
+        | Ownership::Dame => ' ',
     }
 }
 
@@ -518,6 +521,13 @@ fn ogs_goban_autoscore_ownership() {
             // TENGEN_SHOW=<part of a file name> draws that case's estimate.
             if std::env::var("TENGEN_SHOW").is_ok_and(|v| name.contains(&v)) {
                 eprintln!("{}{:?}", e.diagram(), e.sealing);
+                eprintln!("Tengen's owners | the answer's:");
+                for (y, row) in correct.iter().enumerate() {
+                    let ours: String = (0..row.len())
+                        .map(|x| owner(&e, Point::new(x as u8, y as u8)))
+                        .collect();
+                    eprintln!("|{ours}|  |{}|", row.iter().collect::<String>());
+                }
             }
         }
     }
@@ -531,8 +541,9 @@ fn ogs_goban_autoscore_ownership() {
         eprintln!("{f}");
     }
     assert_eq!(total, 31);
-    // 18 before the points that need sealing had to be flagged; 17 since.
-    assert!(passed >= 17, "{passed} of {total}");
+    // 18 before the points that need sealing had to be flagged; 17 since; 21 since a dead
+    // stone in a region nobody owns leaves its point dame, as OGS counts it.
+    assert!(passed >= 21, "{passed} of {total}");
     assert!(
         seals_found >= 19,
         "{seals_found} of {seals_total} sealing points"

@@ -42,7 +42,7 @@ fn ownership_parts(ownership: Ownership) -> (&'static str, Option<&'static str>)
     match ownership {
         Ownership::Alive(c) => ("alive", Some(color_text(c))),
         Ownership::Seki(c) => ("seki", Some(color_text(c))),
-        Ownership::Dead(c) => ("dead", Some(color_text(c))),
+        Ownership::Dead(c) | Ownership::DeadInDame(c) => ("dead", Some(color_text(c))),
         Ownership::DeadInSeki(c) => ("dead-in-seki", Some(color_text(c))),
         Ownership::Territory(c) => ("territory", Some(color_text(c))),
         Ownership::SekiEye(c) => ("seki-eye", Some(color_text(c))),
@@ -58,7 +58,8 @@ fn owner_sign(ownership: Ownership) -> i8 {
         Ownership::SekiEye(c) => sign(c),
         // A dead stone's point is its captor's.
         Ownership::Dead(c) => -sign(c),
-        Ownership::DeadInSeki(_) | Ownership::Dame => 0,
+        // Nor is the point of a dead stone in a region nobody owns: it is dame.
+        Ownership::DeadInSeki(_) | Ownership::DeadInDame(_) | Ownership::Dame => 0,
     }
 }
 

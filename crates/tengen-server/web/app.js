@@ -677,7 +677,7 @@ function render() {
   const label = $('proposal-label');
   label.hidden = !scoring;
   label.dataset.estimated = String(!!st.estimated);
-  const dead = (st.ownership || '').split('').filter((o) => o === 'X').length;
+  const dead = (st.ownership || '').split('').filter((o) => o === 'X' || o === 'x').length;
   label.textContent = st.estimated
     ? (dead ? `The ${dead} crossed stone${dead === 1 ? ' is' : 's are'} Tengen's estimate of the dead stones: ${pointWord(true)} a group to change it, or accept.`
       : `Tengen's estimate: no stone is dead. ${pointWord()} a group to mark it dead, or accept.`)

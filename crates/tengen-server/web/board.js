@@ -90,7 +90,7 @@ function drawBoard(view, onClick) {
       const o = own ? own[i] : null;
       if (s !== '.') {
         const color = s === 'B' ? 'black' : 'white';
-        const dead = o === 'X';
+        const dead = o === 'X' || o === 'x'; // x: dead, in a region nobody owns yet
         const c = drawStone(g, x, y, color, dead ? { opacity: 0.45, 'data-dead': 'true' } : null);
         if (dead) {
           c.previousSibling.remove(); // no shadow under a dimmed stone

@@ -25,7 +25,8 @@ pub(crate) fn reason_name(reason: IllegalMove) -> String {
 }
 
 /// The rules an `RU` text names: the SGF names (`AGA`, `Japanese`, `Chinese`, `NZ`,
-/// `New Zealand`, `GOE`, `Ing`, `Tromp-Taylor`, `TT`), or Tengen's own text form
+/// `New Zealand`, `GOE`, `Ing`, `Tromp-Taylor`, `TT`; trailing punctuation ignored, as in
+/// CGOS's `TT--`), or Tengen's own text form
 /// (`aga,scoring=area`). `None` for anything else.
 ///
 /// New Zealand and Ing (GOE) rules count area and allow multi-stone suicide: they are read as
@@ -35,12 +36,17 @@ pub(crate) fn reason_name(reason: IllegalMove) -> String {
 /// use tengen_core::Rules;
 /// assert_eq!(tengen_sgf::rules_for_ru("Japanese"), Some(Rules::japanese()));
 /// assert_eq!(tengen_sgf::rules_for_ru("NZ"), Some(Rules::tromp_taylor()));
+/// assert_eq!(tengen_sgf::rules_for_ru("TT--"), Some(Rules::tromp_taylor()));
 /// assert_eq!(tengen_sgf::rules_for_ru("chinese,komi=6.5").map(|r| r.to_string()).as_deref(), Some("chinese,komi=6.5"));
 /// assert_eq!(tengen_sgf::rules_for_ru("Klingon"), None);
 /// ```
 #[must_use]
 pub fn rules_for_ru(ru: &str) -> Option<Rules> {
-    let name = ru.trim().to_ascii_lowercase();
+    // Servers decorate the name: CGOS writes `TT--` for Tromp-Taylor.
+    let name = ru
+        .trim()
+        .trim_end_matches(|c: char| c.is_ascii_punctuation())
+        .to_ascii_lowercase();
     match name.as_str() {
         "aga" | "american" => Some(Rules::aga()),
         "japanese" | "jp" | "japan" => Some(Rules::japanese()),

@@ -21,7 +21,7 @@ pub(crate) fn open_boundaries(board: &Board, score: &Score, ownership: &Ownershi
     let open = |p: Point| {
         matches!(
             score.ownership(p),
-            PointOwnership::Dame | PointOwnership::Dead(_)
+            PointOwnership::Dame | PointOwnership::Dead(_) | PointOwnership::DeadInDame(_)
         )
     };
     let mut seen = vec![false; n * n];

@@ -156,7 +156,8 @@ impl Runtime {
 }
 
 /// Each point's part in the count, row by row: `A`live, `S`eki, dead (`X`), dead in seki
-/// (`Z`), `b`/`w` territory, `e` an eye in seki, `-` dame.
+/// (`Z`), dead in a region nobody owns (`x`: a prisoner, its point dame), `b`/`w` territory,
+/// `e` an eye in seki, `-` dame.
 pub(crate) fn ownership_map(score: &Score, game: &Game) -> String {
     game.size()
         .points()
@@ -164,6 +165,7 @@ pub(crate) fn ownership_map(score: &Score, game: &Game) -> String {
             Ownership::Alive(_) => 'A',
             Ownership::Seki(_) => 'S',
             Ownership::Dead(_) => 'X',
+            Ownership::DeadInDame(_) => 'x',
             Ownership::DeadInSeki(_) => 'Z',
             Ownership::Territory(Color::Black) => 'b',
             Ownership::Territory(Color::White) => 'w',
