@@ -255,7 +255,7 @@ fn gnugo_final_score_tests() {
     let (passed, total, _) = run_tst(&files, None, "GNU Go score.tst + score2.tst");
     // Two of the 57 load records the data does not include.
     assert_eq!(total, 55);
-    assert!(passed >= 53, "{passed} of {total}");
+    assert!(passed >= 54, "{passed} of {total}");
 }
 
 #[test]
@@ -436,7 +436,7 @@ fn ogs_score_estimator_removal_maps() {
         eprintln!("{f}");
     }
     assert_eq!(total, 54);
-    assert!(passed >= 49, "{passed} of {total}");
+    assert!(passed >= 50, "{passed} of {total}");
 }
 
 /// The owner of every point by the estimate: a dead stone counts for the capturer.

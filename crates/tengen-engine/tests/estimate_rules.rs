@@ -265,6 +265,31 @@ fn jp_9_seki_is_found_and_kept() {
     );
 }
 
+/// OGS's pattern `seki_one_false_eye`: White's chain and Black's two stones on B9 B8 share
+/// C9, and White's eye A7 is shared with its lone stone on A8; Black's loose stones around
+/// are no threat. The playouts, which self-atari in it, give White's chain to Black.
+const SEKI_WITH_ONE_FALSE_EYE: &str = "
+    . X . O X . . . .
+    O X O O X . . . .
+    . O O X . . . . .
+    O O X . X . . . .
+    X X . X . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn jp_9_a_seki_with_one_false_eye_removes_nothing_though_the_playouts_kill_it() {
+    for rules in [Rules::japanese(), Rules::chinese()] {
+        let e = estimated(rules, SEKI_WITH_ONE_FALSE_EYE);
+        let shown = drawn(&e);
+        assert!(e.dead_stones().is_empty(), "{shown}");
+        assert_eq!(e.status(p(3, 0)), Some(Status::Seki), "{shown}");
+        assert_eq!(e.status(p(1, 0)), Some(Status::Seki), "{shown}");
+    }
+}
+
 /// The seki of the core's tests: Black's chain with the two-point eye in the top-left corner
 /// (a dead White stone in it on A9), White's chain with the eye F9, the shared liberty D9.
 /// Below, White's wall with 8 points and Black's with 33.

@@ -286,77 +286,115 @@ pub(crate) fn refine_by_reading(
         .iter()
         .map(|e| e.basis == Basis::PassAlive)
         .collect();
-    for mut group in groups(board, chains, &chain_at) {
+    // Which chains live, as far as known: the playouts' view, then the reading's. A seki's
+    // two sides often both die in the playouts; once the reading has found one side alive,
+    // the other stands off against a living chain and is read too (a second pass, so the
+    // order of the groups does not matter).
+    let mut alive: Vec<bool> = survival.iter().map(|&s| s >= ALIVE_FROM).collect();
+    let mut groups = groups(board, chains, &chain_at);
+    for group in &mut groups {
         group.retain(|&i| !settled[i]);
-        if group.is_empty() || group.iter().any(|&i| pass_alive[i]) {
-            continue;
-        }
-        let unclear = group.iter().any(|&i| estimates[i].confidence < READ_BELOW);
-        let standoff = group
-            .iter()
-            .any(|&i| seki_like(board, &chains[i], &chain_at, &survival, chains));
-        if !(unclear || standoff) {
-            continue;
-        }
-        if Instant::now() >= deadline {
-            return true;
-        }
-        let color = chains[group[0]].color;
-        let anchors: Vec<usize> = group
-            .iter()
-            .flat_map(|&i| chains[i].cells.iter().copied())
-            .collect();
-        let without_dead = without_dead_chains(board, chains, &survival, color, &group);
-        let position = without_dead.as_ref().unwrap_or(board);
-        let reading = reading::read(position, &anchors, color, budget.reading_nodes, deadline);
-        let line = |cells: &[(Color, Option<usize>)]| -> Vec<(Color, Option<Point>)> {
-            cells
+    }
+    groups.retain(|g| !g.is_empty() && !g.iter().any(|&i| pass_alive[i]));
+    let mut read = vec![false; groups.len()];
+    for pass in 0..2 {
+        let alive_before = alive.clone();
+        for (g, group) in groups.iter().enumerate() {
+            if read[g] {
+                continue;
+            }
+            let unclear = pass == 0 && group.iter().any(|&i| estimates[i].confidence < READ_BELOW);
+            let standoff = group
                 .iter()
-                .map(|&(c, cell)| (c, cell.map(|cell| board.cells().point(cell))))
-                .collect()
-        };
-        let (status, reason) = match reading.verdict {
-            Verdict::Dead => (
-                Status::Dead,
-                Reason::DiesByReading {
-                    line: line(&reading.line),
-                },
-            ),
-            Verdict::Alive => (
-                Status::Alive,
-                Reason::LivesByReading {
-                    line: line(&reading.line),
-                },
-            ),
-            Verdict::Unknown => continue,
-        };
-        // A group the opponent kills by moving first may live if its owner does: then the
-        // count is JP-7's answer, but the game is not finished.
-        let unsettled = if status == Status::Dead {
-            let owner_first = reading::read_with_first(
-                position,
-                &anchors,
-                color,
-                color,
-                budget.reading_nodes,
-                deadline,
-            );
-            (owner_first.verdict == Verdict::Alive).then(|| Unsettled::OwnerMovingFirstLives {
-                line: line(&owner_first.line),
-            })
-        } else {
-            None
-        };
-        for &i in &group {
-            let estimate = &mut estimates[i];
-            estimate.status = status;
-            estimate.confidence = 1.0;
-            estimate.basis = Basis::Reading;
-            estimate.reason = reason.clone();
-            estimate.unsettled = unsettled.clone();
+                .any(|&i| seki_like(board, &chains[i], &chain_at, &alive_before, chains));
+            if !(unclear || standoff) {
+                continue;
+            }
+            read[g] = true;
+            if Instant::now() >= deadline {
+                return true;
+            }
+            if let Some(status) =
+                read_group(board, chains, estimates, group, &survival, budget, deadline)
+            {
+                for &i in group {
+                    alive[i] = status == Status::Alive;
+                }
+            }
+        }
+        if alive == alive_before {
+            break;
         }
     }
     false
+}
+
+/// Reads one group and, when the reading decides, writes its status, reason and whether it
+/// is unsettled into `estimates`; returns the status it found.
+fn read_group(
+    board: &Board,
+    chains: &[Chain],
+    estimates: &mut [ChainEstimate],
+    group: &[usize],
+    survival: &[f64],
+    budget: &EstimateBudget,
+    deadline: Instant,
+) -> Option<Status> {
+    let color = chains[group[0]].color;
+    let anchors: Vec<usize> = group
+        .iter()
+        .flat_map(|&i| chains[i].cells.iter().copied())
+        .collect();
+    let without_dead = without_dead_chains(board, chains, survival, color, group);
+    let position = without_dead.as_ref().unwrap_or(board);
+    let reading = reading::read(position, &anchors, color, budget.reading_nodes, deadline);
+    let line = |cells: &[(Color, Option<usize>)]| -> Vec<(Color, Option<Point>)> {
+        cells
+            .iter()
+            .map(|&(c, cell)| (c, cell.map(|cell| board.cells().point(cell))))
+            .collect()
+    };
+    let (status, reason) = match reading.verdict {
+        Verdict::Dead => (
+            Status::Dead,
+            Reason::DiesByReading {
+                line: line(&reading.line),
+            },
+        ),
+        Verdict::Alive => (
+            Status::Alive,
+            Reason::LivesByReading {
+                line: line(&reading.line),
+            },
+        ),
+        Verdict::Unknown => return None,
+    };
+    // A group the opponent kills by moving first may live if its owner does: then the
+    // count is JP-7's answer, but the game is not finished.
+    let unsettled = if status == Status::Dead {
+        let owner_first = reading::read_with_first(
+            position,
+            &anchors,
+            color,
+            color,
+            budget.reading_nodes,
+            deadline,
+        );
+        (owner_first.verdict == Verdict::Alive).then(|| Unsettled::OwnerMovingFirstLives {
+            line: line(&owner_first.line),
+        })
+    } else {
+        None
+    };
+    for &i in group {
+        let estimate = &mut estimates[i];
+        estimate.status = status;
+        estimate.confidence = 1.0;
+        estimate.basis = Basis::Reading;
+        estimate.reason = reason.clone();
+        estimate.unsettled = unsettled.clone();
+    }
+    Some(status)
 }
 
 /// Below this survival a chain of the defender's outside the group read counts as captured
@@ -396,14 +434,15 @@ fn without_dead_chains(
 }
 
 /// Whether `chain` has at most three liberties, one of them shared with an opponent chain
-/// that lives in the playouts and is short of liberties too (at most three). A seki, or a bent
+/// that lives (`alive`: in the playouts, or by the reading) and is short of liberties too (at
+/// most three). A seki, or a bent
 /// four in the corner, looks like that: the playouts (which never fill a shared liberty of a
 /// large chain, and let a small one be sacrificed) cannot tell them apart; the reading can.
 fn seki_like(
     board: &Board,
     chain: &Chain,
     chain_at: &[usize],
-    survival: &[f64],
+    alive: &[bool],
     chains: &[Chain],
 ) -> bool {
     let cells = board.cells();
@@ -416,7 +455,7 @@ fn seki_like(
                 j != usize::MAX
                     && cells.content(nb) != CellContent::Empty
                     && chains[j].color != chain.color
-                    && survival[j] >= ALIVE_FROM
+                    && alive[j]
                     && cells.chain_liberties(nb, &mut [0usize; 4]) <= 3
             })
         })

@@ -504,6 +504,14 @@ impl Reader {
                     score += 500;
                 }
             }
+            if to_move == attacker
+                && taken == 0
+                && !eye_space.contains(&cell)
+                && !near_stones(board, cell, defender)
+                && fills_own_liberty(board, cell, attacker)
+            {
+                continue;
+            }
             let empty_neighbours = board.cells().neighbour_counts(cell).empty;
             if eye_space.contains(&cell) {
                 score += 20 + 10 * i32::from(empty_neighbours);
@@ -588,6 +596,55 @@ fn adjacent_chains(board: &Board, heads: &[usize], color: Color) -> Vec<usize> {
         }
     }
     found
+}
+
+/// Whether a stone of `color` stands next to `cell`, or next to an empty neighbour of it: a
+/// move there takes a liberty of one of its chains, or approaches one (readies a fill, or
+/// stops its extension).
+fn near_stones(board: &Board, cell: usize, color: Color) -> bool {
+    let cells = board.cells();
+    let theirs = CellContent::stone(color);
+    cells
+        .adjacent_cells(cell)
+        .into_iter()
+        .any(|nb| match cells.content(nb) {
+            CellContent::Empty => cells
+                .adjacent_cells(nb)
+                .into_iter()
+                .any(|far| cells.content(far) == theirs),
+            content => content == theirs,
+        })
+}
+
+/// The most liberties counted when comparing a chain's before and after a move.
+const COUNTED_LIBERTIES: usize = 8;
+
+/// Whether a `color` stone on the empty `cell` touches one chain of its own and leaves it
+/// with no more liberties than it had: a fill of its own liberties that neither connects
+/// nor extends. Away from the defender's stones (see [`near_stones`]) and the group's eye
+/// space, such a move cannot help the attacker (it attacks nothing, stops nothing, and only
+/// shortens his own chains), and reading it multiplies the tree in every standoff, a seki
+/// above all.
+fn fills_own_liberty(board: &Board, cell: usize, color: Color) -> bool {
+    let cells = board.cells();
+    let own = CellContent::stone(color);
+    let mut heads = cells
+        .adjacent_cells(cell)
+        .into_iter()
+        .filter(|&nb| cells.content(nb) == own)
+        .map(|nb| cells.chain_head(nb));
+    let Some(head) = heads.next() else {
+        return false;
+    };
+    // A connection keeps a cut from being played, whatever it does to the liberties.
+    if heads.any(|other| other != head) {
+        return false;
+    }
+    let mut buffer = [0usize; COUNTED_LIBERTIES];
+    let before = cells.chain_liberties(head, &mut buffer);
+    let mut after = board.clone();
+    after.cells_mut().place_unchecked(cell, color);
+    after.cells().chain_liberties(cell, &mut buffer) <= before
 }
 
 /// How many stones a `color` stone on the empty `cell` captures.
