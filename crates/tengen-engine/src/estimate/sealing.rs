@@ -12,6 +12,14 @@ use super::ownership::Ownership;
 /// the other's over its points) for its open points to be reported: OGS's seal threshold.
 const OWNED_FROM: f64 = 0.3;
 
+/// Whether a point at the count belongs to a seki.
+fn in_seki(ownership: PointOwnership) -> bool {
+    matches!(
+        ownership,
+        PointOwnership::Seki(_) | PointOwnership::SekiEye(_) | PointOwnership::DeadInSeki(_)
+    )
+}
+
 /// The open boundaries of `board` counted as `score`.
 pub(crate) fn open_boundaries(board: &Board, score: &Score, ownership: &Ownership) -> Vec<Sealing> {
     let size = board.size();
@@ -33,7 +41,6 @@ pub(crate) fn open_boundaries(board: &Board, score: &Score, ownership: &Ownershi
         seen[index(start)] = true;
         let mut region = vec![start];
         let mut borders = [false; 2];
-        let mut touches_seki = false;
         let mut next = 0;
         while next < region.len() {
             let here = region[next];
@@ -41,9 +48,6 @@ pub(crate) fn open_boundaries(board: &Board, score: &Score, ownership: &Ownershi
             for nb in board.neighbors(here) {
                 match score.ownership(nb) {
                     PointOwnership::Alive(c) => borders[c.index()] = true,
-                    PointOwnership::Seki(_)
-                    | PointOwnership::SekiEye(_)
-                    | PointOwnership::DeadInSeki(_) => touches_seki = true,
                     _ if open(nb) && !seen[index(nb)] => {
                         seen[index(nb)] = true;
                         region.push(nb);
@@ -52,9 +56,8 @@ pub(crate) fn open_boundaries(board: &Board, score: &Score, ownership: &Ownershi
                 }
             }
         }
-        // The dame of a seki are no boundary to close; a region one colour alone borders is
-        // no dame region.
-        if touches_seki || !(borders[0] && borders[1]) || region.len() < 2 {
+        // A region one colour alone borders is no dame region.
+        if !(borders[0] && borders[1]) || region.len() < 2 {
             continue;
         }
         let lean: f64 = region
@@ -72,10 +75,13 @@ pub(crate) fn open_boundaries(board: &Board, score: &Score, ownership: &Ownershi
         } else {
             continue;
         };
+        // The dame of a seki are no boundary to close (whoever fills one is captured), but
+        // a region may touch a seki and still be open elsewhere.
         let touches_other = |p: Point| {
             board
                 .neighbors(p)
                 .any(|nb| score.ownership(nb) == PointOwnership::Alive(color.other()))
+                && !board.neighbors(p).any(|nb| in_seki(score.ownership(nb)))
         };
         let (mut points, mut encloses): (Vec<Point>, Vec<Point>) =
             region.into_iter().partition(|&p| touches_other(p));
