@@ -68,18 +68,16 @@ def play(first, second, args):
         "--games", str(args.games), "--size", str(args.size), "--rules", args.rules,
         "--alternate", "--timeout", "120",
     ]
-    # Read as the match goes, so that every finished game is in the file at once (an
-    # interrupted pair keeps its games).
-    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as match:
-        for line in match.stdout:
-            m = GAME_LINE.match(line)
-            if not m:
-                continue
-            number = int(m.group(1))
-            black, white = (first, second) if number % 2 == 1 else (second, first)
-            yield black, white, m.group(4), int(m.group(5))
-    if match.returncode != 0:
-        sys.stderr.write(f"level-ladder: {first} vs {second} failed (status {match.returncode})\n")
+    out = subprocess.run(command, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.stderr.write(f"level-ladder: {first} vs {second} failed:\n{out.stderr}\n")
+    for line in out.stdout.splitlines():
+        m = GAME_LINE.match(line)
+        if not m:
+            continue
+        number = int(m.group(1))
+        black, white = (first, second) if number % 2 == 1 else (second, first)
+        yield black, white, m.group(4), int(m.group(5))
 
 
 def main():
@@ -99,7 +97,6 @@ def main():
         with open(args.out, "a") as out:
             for black, white, result, moves in play(first, second, args):
                 out.write(f"{args.size}\t{black}\t{white}\t{result}\t{moves}\n")
-                out.flush()
                 if result.startswith("B+"):
                     wins[black] += 1
                 elif result.startswith("W+"):
