@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
-use tengen_core::{Color, Game, Move, Ownership, Phase, Point};
+use tengen_core::{BoardSize, Color, Game, Move, Ownership, Phase, Point};
 
 use crate::{
     Budget, MoveInfo, RunOptions, Search, SearchConfig, SearchResult, estimate,
@@ -16,14 +16,41 @@ use crate::{
 /// The strongest level.
 pub const MAX_LEVEL: u8 = 10;
 
-/// Playouts per move at each level below [`MAX_LEVEL`] (level 1 first). Even level 1
-/// captures and saves stones: the priors put captures and escapes first.
+/// Playouts per move at each level below [`MAX_LEVEL`] (level 1 first) on boards larger than
+/// [`SMALL_BOARD`]. Even level 1 captures and saves stones: the priors put captures and
+/// escapes first.
 ///
-/// Spaced by the level ladder (BENCHMARKS.md): strength climbs steeply between 80 and 500
-/// playouts (the doubling table it replaced put about eight ranks between levels 2–3 and
-/// 3–4 on 9×9) and slowly above 1,000, so the steps are small low down and large high up,
-/// for neighbours a few ranks apart from a beginner to full strength.
+/// Spaced by the 9×9 level ladder (BENCHMARKS.md) before the small boards had a table of
+/// their own: strength climbs steeply between 80 and 500 playouts (the doubling table it
+/// replaced put about eight ranks between levels 2–3 and 3–4 on 9×9) and slowly above
+/// 1,000. The 19×19 ranks the ladder measured with this table are the starting ratings of
+/// the club's Tengen-L* bots: change it and they no longer hold.
 const LEVEL_PLAYOUTS: [u64; 9] = [30, 90, 140, 200, 280, 400, 700, 2_500, 10_000];
+
+/// The largest board that plays by [`SMALL_LEVEL_PLAYOUTS`].
+const SMALL_BOARD: u8 = 9;
+
+/// Playouts per move at each level below [`MAX_LEVEL`] on boards of [`SMALL_BOARD`] and
+/// smaller. The rank a number of playouts buys depends on the board (200 playouts are about
+/// 13 kyu on 9×9 and 17 kyu on 19×19 by the ladder), so one table cannot space the levels
+/// on both: this one is spaced by the 9×9 ladder (BENCHMARKS.md) for steps about even from
+/// level 1 (a beginner) to level 10 (full strength), and [`LEVEL_PLAYOUTS`] stays as
+/// measured on 19×19. Level 4 has fewer playouts than level 3 on purpose: it is the first
+/// level with the learned priors (levels 1–3 keep the hand-set ones, see [`Player::new`]),
+/// and on 9×9 50 playouts with them won 21 of 30 games against 140 with the hand-set ones
+/// (`bench/level-ladder/9x9-playouts-pilot.tsv`).
+const SMALL_LEVEL_PLAYOUTS: [u64; 9] = [30, 45, 90, 40, 100, 250, 800, 2_000, 5_000];
+
+/// The playouts per move of `level` on a `size` board: `None` at [`MAX_LEVEL`] (full
+/// strength, the time decides); level 0 plays as level 1.
+fn level_playouts(level: u8, size: BoardSize) -> Option<u64> {
+    let table = if size.get() <= SMALL_BOARD {
+        &SMALL_LEVEL_PLAYOUTS
+    } else {
+        &LEVEL_PLAYOUTS
+    };
+    (level < MAX_LEVEL).then(|| table[usize::from(level.max(1)) - 1])
+}
 
 /// The win rate below which the game is hopeless: the default of
 /// [`PlayerConfig::resign_below`], and what the player takes as hopeless when it does not
@@ -182,8 +209,7 @@ impl Player {
         control: &TimeControl,
         clock: Option<&Clock>,
     ) -> (Budget, Option<Duration>) {
-        let level_playouts = (self.config.level < MAX_LEVEL)
-            .then(|| LEVEL_PLAYOUTS[usize::from(self.config.level.max(1)) - 1]);
+        let level_playouts = level_playouts(self.config.level, game.size());
         let playouts = match (level_playouts, self.config.playouts) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -507,4 +533,49 @@ fn passing_wins(game: &Game, result: &SearchResult) -> bool {
     let mut dead = dead_stones_of(game, Color::Black, result);
     dead.extend(dead_stones_of(game, Color::White, result));
     ended.score_as_ended(&dead).result.winner() == Some(color)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn size(n: u32) -> BoardSize {
+        BoardSize::new(n).unwrap()
+    }
+
+    #[test]
+    fn levels_on_boards_above_9x9_keep_the_playouts_their_19x19_ranks_were_measured_with() {
+        for n in [10, 13, 19, 25] {
+            let playouts: Vec<_> = (1..MAX_LEVEL)
+                .map(|level| level_playouts(level, size(n)).unwrap())
+                .collect();
+            assert_eq!(
+                playouts,
+                [30, 90, 140, 200, 280, 400, 700, 2_500, 10_000],
+                "{n}×{n}"
+            );
+        }
+    }
+
+    #[test]
+    fn small_boards_have_their_own_table_rising_within_each_kind_of_priors() {
+        for n in [2, 5, 7, 9] {
+            assert_eq!(
+                level_playouts(1, size(n)),
+                Some(SMALL_LEVEL_PLAYOUTS[0]),
+                "{n}×{n}"
+            );
+        }
+        // More playouts at every level than at the last with the same priors (levels 1–3
+        // hand-set, 4–9 learned).
+        for table in [SMALL_LEVEL_PLAYOUTS, LEVEL_PLAYOUTS] {
+            for levels in [&table[..3], &table[3..]] {
+                assert!(levels.windows(2).all(|w| w[0] < w[1]), "{table:?}");
+            }
+        }
+        for n in [9, 19] {
+            assert_eq!(level_playouts(MAX_LEVEL, size(n)), None, "full strength");
+            assert_eq!(level_playouts(0, size(n)), level_playouts(1, size(n)));
+        }
+    }
 }

@@ -430,23 +430,28 @@ pub(crate) fn human_pace(level: u8, draw: f64, left_ms: Option<u64>) -> Duration
 /// Only the boards the ladder was played on, and on them only the levels it reached
 /// (`None`): a rank nobody measured is not shown.
 ///
-/// Where the fit put a stronger level below a weaker one (within its interval: on 9×9 level
-/// 6 at 768 below level 5 at 888), both have their mean: more playouts do not make a
-/// weaker player, and a form that said so would mislead.
+/// The boards have their own playouts per level (`tengen-engine`'s `player.rs`): 9×9 is the
+/// ladder's third spacing (`9x9-third-spacing.tsv`, 349 games), 19×19 the second, whose
+/// table the boards above 9×9 still play by.
+///
+/// Where the fit puts a higher level below a lower one (within its interval), both get
+/// their mean: a higher level is not the weaker player, and a form that said so would
+/// mislead. (The second spacing's 9×9 fit had level 6 at 768 below level 5 at 888; the
+/// third's is in order.)
 const LEVEL_RATINGS: [(u8, [Option<f64>; tengen_engine::MAX_LEVEL as usize]); 2] = [
     (
         9,
         [
             Some(-900.0),
-            Some(-47.0),
-            Some(132.0),
-            Some(816.0),
-            Some(828.0),
-            Some(828.0),
-            Some(983.0),
-            Some(1640.0),
-            Some(2009.0),
-            Some(2138.0),
+            Some(-190.0),
+            Some(117.0),
+            Some(530.0),
+            Some(734.0),
+            Some(934.0),
+            Some(1529.0),
+            Some(1877.0),
+            Some(2157.0),
+            Some(2550.0),
         ],
     ),
     (
