@@ -56,7 +56,7 @@ fn owner_sign(ownership: Ownership) -> i8 {
     match ownership {
         Ownership::Alive(c) | Ownership::Seki(c) | Ownership::Territory(c) => sign(c),
         Ownership::SekiEye(c) => sign(c),
-        // A dead stone's point is its captor's.
+        // A dead stone's point is its captor's when it lies in his territory.
         Ownership::Dead(c) => -sign(c),
         // Nor is the point of a dead stone in a region nobody owns: it is dame.
         Ownership::DeadInSeki(_) | Ownership::DeadInDame(_) | Ownership::Dame => 0,
@@ -190,7 +190,8 @@ impl PyScore {
 
     /// Whose each point is at the count, an ``int8`` array ``(size, size)``: ``1`` Black's
     /// (its living stones, its territory, its seki stones and eyes, the opponent's dead
-    /// stones), ``-1`` White's, ``0`` nobody's (dame, dead stones left in seki).
+    /// stones in its territory), ``-1`` White's, ``0`` nobody's (dame, dead stones left in
+    /// seki, dead stones in a region nobody owns yet).
     fn ownership<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
         let n = usize::from(self.size.get());
         let owners: Vec<i8> = self.owners().map(owner_sign).collect();
