@@ -268,16 +268,7 @@ fn jp_9_seki_is_found_and_kept() {
 /// OGS's pattern `seki_one_false_eye`: White's chain and Black's two stones on B9 B8 share
 /// C9, and White's eye A7 is shared with its lone stone on A8; Black's loose stones around
 /// are no threat. The playouts, which self-atari in it, give White's chain to Black.
-const SEKI_WITH_ONE_FALSE_EYE: &str = "
-    . X . O X . . . .
-    O X O O X . . . .
-    . O O X . . . . .
-    O O X . X . . . .
-    X X . X . . . . .
-    . . . . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .";
+const SEKI_WITH_ONE_FALSE_EYE: &str = include_str!("positions/seki_one_false_eye.txt");
 
 #[test]
 fn jp_9_a_seki_with_one_false_eye_removes_nothing_though_the_playouts_kill_it() {
