@@ -366,6 +366,13 @@ proptest! {
     }
 }
 
+/// The case that showed a repeat forced in round 8 of 10 players: its first five rounds are
+/// without repeats.
+#[test]
+fn ten_players_meet_nobody_twice_in_their_first_five_rounds() {
+    no_repeats_over_random_rounds(10, 18_417_228_855_092_834_973, 8).unwrap();
+}
+
 fn no_repeats_over_random_rounds(n: usize, seed: u64, rounds: u32) -> Result<(), TestCaseError> {
     let mut rng = seed;
     let mut next = move || {
@@ -378,7 +385,14 @@ fn no_repeats_over_random_rounds(n: usize, seed: u64, rounds: u32) -> Result<(),
         .map(|_| RANKS[(next() % RANKS.len() as u64) as usize])
         .collect();
     let mut t = tournament(mcmahon("1d", "15k", rounds, JP3), &names);
-    let rounds = rounds.min(max_rounds(n) as u32);
+    // Round by round, a pairing without repeats is certain only while every player still
+    // has at least half the field left to meet: after r rounds the pairs not yet played form
+    // a graph of degree n - 1 - r (one less without the player who takes the bye), which
+    // has a perfect matching by Dirac's theorem while that degree is at least half its
+    // players, that is for the first n / 2 rounds. Later, earlier rounds can leave odd
+    // cycles of unplayed pairs and a repeat is forced (10 players, round 8: found by this
+    // test), in Tengen's pairing as in any Swiss system's.
+    let rounds = rounds.min(max_rounds(n).min(n / 2) as u32);
     for _ in 0..rounds {
         let round = pair_round(&t, &vec![true; n], &[]).unwrap();
         for g in &round.games {
