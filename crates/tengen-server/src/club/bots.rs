@@ -124,11 +124,12 @@ mod tests {
     #[test]
     fn the_bots_are_the_levels_measured_on_19x19_and_their_ranks_rise_with_the_level() {
         let levels: Vec<u8> = bot_levels().collect();
-        assert_eq!(levels, vec![1, 2, 3, 4, 6, 8]);
+        assert_eq!(levels, vec![1, 2, 3, 4, 5, 6, 7, 8]);
         let ratings: Vec<f64> = levels
             .iter()
             .filter_map(|&l| level_rating(l, BOT_SIZE))
             .collect();
-        assert!(ratings.windows(2).all(|w| w[0] < w[1]), "{ratings:?}");
+        // Never lower; equal where the fit inverted two levels and they were pooled (5, 6).
+        assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
     }
 }

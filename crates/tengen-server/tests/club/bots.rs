@@ -19,7 +19,7 @@ crate::for_each_db!(
 );
 
 /// Level 4's measured 19×19 strength (`own.rs`'s `LEVEL_RATINGS`): its first rating.
-const LEVEL_4_RATING: f64 = 386.0;
+const LEVEL_4_RATING: f64 = 24.0;
 
 /// The page of `name` once its `rated_games` is `games` (ratings are applied every 2 s).
 async fn page_after(member: &Member, name: &str, games: u64) -> Value {
@@ -39,7 +39,7 @@ async fn a_rated_challenge_to_a_bot_is_accepted_at_once_with_the_engine_seat_and
     db: Db,
 ) {
     let (addr, _) = server(&db, config()).await;
-    let mira = register(addr, "Mira", "20k").await;
+    let mira = register(addr, "Mira", "24k").await;
 
     // The bots are listed, marked, and online; their pages say what they are.
     let (status, players) = mira.call("GET", "/api/players?online=true", None).await;
@@ -51,7 +51,7 @@ async fn a_rated_challenge_to_a_bot_is_accepted_at_once_with_the_engine_seat_and
         .filter(|p| p["bot"] == true)
         .map(|p| (p["name"].as_str().unwrap(), p["level"].as_u64().unwrap()))
         .collect();
-    assert_eq!(listed.len(), 6, "{players}");
+    assert_eq!(listed.len(), 8, "{players}");
     assert!(listed.contains(&("Tengen-L4", 4)), "{players}");
     let bot = mira.page("tengen-l4").await;
     assert_eq!(
@@ -64,10 +64,10 @@ async fn a_rated_challenge_to_a_bot_is_accepted_at_once_with_the_engine_seat_and
         "{bot}"
     );
     assert_eq!(bot["rating"], LEVEL_4_RATING);
-    assert_eq!(bot["rank"], "17k");
+    assert_eq!(bot["rank"], "21k");
     assert!(bot["about"].as_str().unwrap().contains("level 4"), "{bot}");
 
-    // 20k against 17k: three ranks, JP-3's three stones for the member, komi 0.
+    // 24k against 21k: three ranks, JP-3's three stones for the member, komi 0.
     let terms = json!({ "opponent": "Tengen-L4", "size": 19, "rules": "japanese", "rated": true });
     let (status, preview) = mira
         .call("POST", "/api/challenges/preview", Some(terms.clone()))
@@ -117,7 +117,7 @@ async fn a_rated_challenge_to_a_bot_is_accepted_at_once_with_the_engine_seat_and
 
     // Both ratings change by the EGF formula with three stones, once.
     let (expect_member, expect_bot) =
-        rate_game(100.0, LEVEL_4_RATING, Handicap::new(3), Outcome::WhiteWins);
+        rate_game(-300.0, LEVEL_4_RATING, Handicap::new(3), Outcome::WhiteWins);
     let page = page_after(&mira, "Mira", 1).await;
     assert_eq!(page["rating"], expect_member.round());
     assert_eq!(page["games"][0]["opponent"], "Tengen-L4");
@@ -176,7 +176,7 @@ async fn a_bot_cannot_log_in_be_registered_or_made_admin_and_an_unknown_level_is
     assert!(body.contains("name:"), "{body}");
 
     // A level that is no club member (unmeasured on 19×19, or no level at all).
-    for name in ["Tengen-L5", "Tengen-L11"] {
+    for name in ["Tengen-L9", "Tengen-L11"] {
         let terms = json!({ "opponent": name, "size": 19, "rated": true });
         let (status, refused) = ana.call("POST", "/api/challenges", Some(terms)).await;
         assert_eq!(status, 404, "{refused}");
@@ -223,7 +223,7 @@ async fn a_bot_cannot_log_in_be_registered_or_made_admin_and_an_unknown_level_is
     assert_eq!(status, 403);
 }
 
-/// JP-3 against the engine the other way round: a 1k challenges level 2 (24k by its 19×19
+/// JP-3 against the engine the other way round: a 1k challenges level 2 (26k by its 19×19
 /// rating), the weaker side takes Black, and the stones are capped at nine (the proposal
 /// says so). The engine places them and waits; the member resigns at once, and both
 /// ratings move by the EGF formula with nine stones, Black winning.
