@@ -308,7 +308,7 @@ test('two members register, challenge, play a rated game and see their new ratin
   }
 });
 
-// Tengen's engine in the club: a 20k finds Tengen-L4 (17k) in the players list, marked as
+// Tengen's engine in the club: a 24k finds Tengen-L4 (21k) in the players list, marked as
 // the engine and online, challenges it from its page to a rated 19×19 game, is taken
 // straight to the game (accepted at once) as Black with three stones, resigns after the
 // engine's first move, and both pages show the new ratings.
@@ -317,12 +317,12 @@ test('a member challenges Tengen\'s engine from its page and the rated game move
   const ME = `Bot${run}`;
   const BOT = 'Tengen-L4';
   try {
-    await register(me, ME, '20k');
+    await register(me, ME, '24k');
     await me.goto(`${BASE}/#/players`);
     await me.fill('#player-search', BOT);
     const row = `#players-body tr[data-name="${BOT}"]`;
     await me.waitForSelector(row);
-    assert.match(await text(me, row), /●\s*Tengen-L4\s*engine\s*17k\s*386/);
+    assert.match(await text(me, row), /●\s*Tengen-L4\s*engine\s*21k\s*24/);
 
     await playerPage(me, BOT);
     assert.match(await text(me, '#pv-about'), /Tengen's own engine at level 4/);
@@ -350,11 +350,11 @@ test('a member challenges Tengen\'s engine from its page and the rated game move
       const rating = await text(page, '#pv-rating');
       return rating !== String(nominal) && (await page.locator('#rating-graph circle.point').count()) === 2;
     };
-    await playerPage(me, ME, moved(100));
-    assert.ok(Number(await text(me, '#pv-rating')) < 100, 'the loser\'s rating went down');
+    await playerPage(me, ME, moved(-300));
+    assert.ok(Number(await text(me, '#pv-rating')) < -300, 'the loser\'s rating went down');
     assert.match(await text(me, `#pv-record tr[data-opponent="${BOT}"]`), /0\s*1\s*0/);
-    await playerPage(me, BOT, moved(386));
-    assert.ok(Number(await text(me, '#pv-rating')) > 386, 'the engine\'s rating went up');
+    await playerPage(me, BOT, moved(24));
+    assert.ok(Number(await text(me, '#pv-rating')) > 24, 'the engine\'s rating went up');
     await shot(me, '58-the-engine-s-page');
   } finally {
     await browser.close();
