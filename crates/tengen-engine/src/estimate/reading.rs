@@ -616,8 +616,9 @@ fn near_stones(board: &Board, cell: usize, color: Color) -> bool {
         })
 }
 
-/// The most liberties counted when comparing a chain's before and after a move.
-const COUNTED_LIBERTIES: usize = 8;
+/// The most liberties counted when comparing a chain's before and after a move: as many as
+/// [`move_shape`] counts (a chain with four is in no danger from a fill elsewhere).
+const COUNTED_LIBERTIES: usize = 4;
 
 /// Whether a `color` stone on the empty `cell` touches one chain of its own and leaves it
 /// with no more liberties than it had: a fill of its own liberties that neither connects
@@ -642,9 +643,10 @@ fn fills_own_liberty(board: &Board, cell: usize, color: Color) -> bool {
     }
     let mut buffer = [0usize; COUNTED_LIBERTIES];
     let before = cells.chain_liberties(head, &mut buffer);
-    let mut after = board.clone();
-    after.cells_mut().place_unchecked(cell, color);
-    after.cells().chain_liberties(cell, &mut buffer) <= before
+    // No capture here (the caller asks only of moves that take nothing), so the shape's
+    // count is the chain's liberties after the move, without a copy of the board.
+    let after = move_shape(board, cell, color, COUNTED_LIBERTIES as u32).liberties;
+    after as usize <= before
 }
 
 /// How many stones a `color` stone on the empty `cell` captures.
