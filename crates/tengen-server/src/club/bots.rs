@@ -4,7 +4,9 @@
 //! like anyone, the server accepts at once on its behalf, and its seat in the game is
 //! Tengen's engine at that level (the seat the create form's engine opponent gets). Its
 //! first rating is the level's measured 19×19 strength (`own::level_rating`); after that
-//! its rated games move it as any member's do.
+//! its rated games move it as any member's do. A bot that has played no rated game yet
+//! takes the level's current measure when the server starts: the ladder is refitted as
+//! games are added, and an unplayed first rating is only that measure.
 //!
 //! Why 19×19: the EGF's ratings are ratings of 19×19 play, which is what a member's rating
 //! and declared rank mean; the engine's strength depends on the board far more than a
@@ -96,6 +98,16 @@ impl Club {
                                 Value::from(i64::from(level)),
                             ],
                         )?;
+                        sql.execute(
+                            "UPDATE accounts SET rating = ?1, rank = ?2
+                             WHERE bot_level = ?3 AND rated_games = 0
+                                 AND (rating <> ?1 OR rank <> ?2)",
+                            &[
+                                rating.into(),
+                                rank.to_string().into(),
+                                Value::from(i64::from(level)),
+                            ],
+                        )?;
                     }
                     Ok(())
                 })
@@ -131,5 +143,70 @@ mod tests {
             .collect();
         // Never lower; equal where the fit inverted two levels and they were pooled (5, 6).
         assert!(ratings.windows(2).all(|w| w[0] <= w[1]), "{ratings:?}");
+    }
+
+    /// Level 4's rating and rank in the accounts table.
+    async fn level_4(club: &Club) -> (f64, String) {
+        club.db
+            .read(|sql| {
+                let row = sql
+                    .query_one("SELECT rating, rank FROM accounts WHERE bot_level = 4", &[])?
+                    .expect("the level 4 bot exists");
+                Ok((row.real(0), row.text(1)))
+            })
+            .await
+            .unwrap()
+    }
+
+    /// A bot made from an older fit of the ladder, that has played no rated game, takes the
+    /// level's current measure when the server starts; one with rated games keeps the
+    /// rating its games gave it.
+    async fn an_unplayed_bot_takes_the_current_measure_and_a_played_one_keeps_its_rating(
+        store: std::sync::Arc<dyn crate::Store>,
+    ) {
+        let measured = level_rating(4, BOT_SIZE).unwrap();
+        let fresh = || Club::new(store.club(), crate::ServerConfig::default());
+        fresh().ensure_bots().await.unwrap();
+        let stale = |games: i64| {
+            move |sql: &mut dyn crate::store::Sql| {
+                sql.execute(
+                    "UPDATE accounts SET rating = 386.0, rank = '17k', rated_games = ?1
+                     WHERE bot_level = 4",
+                    &[Value::from(games)],
+                )
+            }
+        };
+
+        store.club().transaction(stale(0)).await.unwrap();
+        let restarted = fresh();
+        restarted.ensure_bots().await.unwrap();
+        let expected_rank = tengen_club::Rank::from_rating(measured).to_string();
+        assert_eq!(level_4(&restarted).await, (measured, expected_rank));
+
+        store.club().transaction(stale(3)).await.unwrap();
+        let restarted = fresh();
+        restarted.ensure_bots().await.unwrap();
+        assert_eq!(level_4(&restarted).await, (386.0, "17k".to_owned()));
+    }
+
+    #[tokio::test]
+    async fn sqlite_an_unplayed_bot_takes_the_current_measure_and_a_played_one_keeps_its_rating() {
+        let dir = std::env::temp_dir().join(format!("tengen-bots-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bots.db");
+        let _ = std::fs::remove_file(&path);
+        let store = std::sync::Arc::new(crate::SqliteStore::open(&path).unwrap());
+        an_unplayed_bot_takes_the_current_measure_and_a_played_one_keeps_its_rating(store).await;
+    }
+
+    #[tokio::test]
+    async fn postgres_an_unplayed_bot_takes_the_current_measure_and_a_played_one_keeps_its_rating()
+    {
+        let Some(url) = crate::test_postgres::fresh_database("bots").await else {
+            println!("skipped: TENGEN_TEST_POSTGRES_URL not set");
+            return;
+        };
+        let store = std::sync::Arc::new(crate::PgStore::connect(&url).await.unwrap());
+        an_unplayed_bot_takes_the_current_measure_and_a_played_one_keeps_its_rating(store).await;
     }
 }
