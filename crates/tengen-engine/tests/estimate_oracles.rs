@@ -426,6 +426,13 @@ fn ogs_score_estimator_removal_maps() {
                 wrong.len(),
                 wrong.join(" ")
             ));
+            // TENGEN_SHOW=<part of a file name> draws that case's estimate and reasons.
+            if std::env::var("TENGEN_SHOW").is_ok_and(|v| name.contains(&v)) {
+                eprintln!("{}", e.diagram());
+                for chain in &e.chains {
+                    eprintln!("{:?} {:?}", chain.stones[0], chain.reason);
+                }
+            }
         }
     }
     eprintln!(

@@ -235,3 +235,69 @@ fn boards_of_size_2_and_25_and_stones_in_atari_everywhere_are_counted_in_time() 
         assert!(!chain.reason.describe(e.size()).is_empty());
     }
 }
+
+/// Inside Black's territory, Black's A9 is in atari from White's B9, itself dead. White may
+/// take A9 on A8, a ko shape; but Black need not retake at once: he plays C9, and his stone
+/// on A9 then takes A8 and B9 together, no ko, and stays (JP-7's second clause). Unlike seed
+/// 003's stone in the ko (`UNRESOLVED_KO` above), A9 is alive and needs no move.
+const ATARI_FROM_A_DEAD_STONE_ITS_OWNER_CAN_ATARI: &str = "
+    X O . . . . . . .
+    . X . . . . . . .
+    X . . . . . . . .
+    . . . . . . . . .
+    X X X X X X X X X
+    O O O O O O O O O
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn jp_7_a_ko_shape_whose_retake_can_be_made_a_bigger_capture_leaves_the_stone_alive() {
+    let e = estimated(
+        Rules::japanese(),
+        ATARI_FROM_A_DEAD_STONE_ITS_OWNER_CAN_ATARI,
+    );
+    assert_eq!(e.status(p(1, 0)), Some(Status::Dead), "{}", e.diagram());
+    assert_eq!(
+        reason(&e, p(0, 0)),
+        Reason::HeldOnlyByDeadStones { liberty: p(0, 1) },
+        "{}",
+        e.diagram()
+    );
+    // Black: 33 points of territory (B9's point among them) and B9 as a prisoner; White: 27
+    // and 6.5 komi. (Japanese counting would give the same margin with A9 dead, its point
+    // Black's territory and the stone White's prisoner: what differs is what the players are
+    // told to remove.)
+    assert_eq!(
+        e.score.result.to_string(),
+        "B+0.5",
+        "{}",
+        e.score.breakdown()
+    );
+}
+
+/// Black's B9 and A8 inside Black's territory, cut off by White's dead invaders C9 B8 C8,
+/// which the playouts often let capture them first. Nothing of White's that lives borders the
+/// corner, so they stand in Black's territory: alive, and the reason says so.
+const CUT_OFF_IN_OWN_TERRITORY: &str = "
+    . X O . . . . . .
+    X O O . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    X X X X X X X X X
+    O O O O O O O O O
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn jp_7_stones_no_living_opponent_stone_borders_are_alive_in_their_owners_territory() {
+    let e = estimated(Rules::japanese(), CUT_OFF_IN_OWN_TERRITORY);
+    assert_eq!(e.status(p(2, 0)), Some(Status::Dead), "{}", e.diagram());
+    for stone in [p(1, 0), p(0, 1)] {
+        assert_eq!(e.status(stone), Some(Status::Alive), "{}", e.diagram());
+        assert_eq!(reason(&e, stone), Reason::InOwnTerritory);
+    }
+    let text = reason(&e, p(1, 0)).describe(e.size());
+    assert!(text.contains("owner's territory"), "{text}");
+}

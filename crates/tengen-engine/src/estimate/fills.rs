@@ -64,14 +64,31 @@ pub(crate) fn threat(board: &Board, cell: usize, dead: &dyn Fn(usize) -> bool) -
     }
 }
 
-/// Whether a stone of `capturer` on `cell` takes a ko: one stone captured, and the capturing
-/// stone left alone in atari on the captured point.
+/// Whether a stone of `capturer` on `cell` takes a ko that stays one: one stone captured,
+/// the capturing stone left alone in atari on the captured point, and no other chain of the
+/// capturer's next to that point that its victim's owner can first put in atari (a chain
+/// with one liberty besides it, which he may fill): then the retake would capture more than
+/// one stone, and it is no ko (JP-7's second clause: he takes back and plays anew).
 fn is_ko_capture(board: &Board, cell: usize, capturer: Color) -> bool {
     let mut after = board.clone();
     let placed = after.cells_mut().place_unchecked(cell, capturer);
-    placed.captured == 1
-        && after.cells().chain_stones(cell) == 1
-        && after.cells().chain_in_atari(cell)
+    let cells = after.cells();
+    if placed.captured != 1 || cells.chain_stones(cell) != 1 {
+        return false;
+    }
+    let Some(retake) = cells.chain_atari_liberty(cell) else {
+        return false;
+    };
+    let ours = CellContent::stone(capturer);
+    !cells.adjacent_cells(retake).iter().any(|&nb| {
+        let mut libs = [0usize; 3];
+        nb != cell
+            && cells.content(nb) == ours
+            && cells.chain_liberties(nb, &mut libs) == 2
+            && libs[..2]
+                .iter()
+                .any(|&lib| lib != retake && cells.is_legal(lib, capturer.other()))
+    })
 }
 
 /// Whether a capture by `capturer` on `cell` is answered by a snapback: the capturing chain

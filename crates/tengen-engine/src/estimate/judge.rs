@@ -240,6 +240,76 @@ pub(crate) fn settle_ataris(
     (settled, held_by_dead)
 }
 
+/// Revives the chains the playouts killed that no living opponent stone borders: the empty
+/// points and dead stones around such a chain (its region) touch living stones of its own
+/// colour and none of the opponent's, so the region is its owner's territory, and if a dead
+/// opponent stone takes the chain its owner captures the takers and plays there anew (JP-7's
+/// second clause). The playouts kill such a stone when a dead stone next to it captures it
+/// before being captured itself (a stone in atari inside its own wall, held by an invader
+/// that is dead too). Chains the reading or a ko settled keep their proof: seed 003's stone
+/// in an unresolved ko is dead though only dead stones take it. Repeated until nothing
+/// changes: a revived chain is a living border for the regions next to it.
+pub(crate) fn revive_uncapturable(
+    board: &Board,
+    chains: &[Chain],
+    estimates: &mut [ChainEstimate],
+) {
+    let cells = board.cells();
+    let chain_at = chain_index(board, chains);
+    loop {
+        // A cell of a region: empty, or a stone of a dead chain; else the living stone's colour.
+        let living = |cell: usize| match cells.content(cell) {
+            CellContent::Border => None,
+            CellContent::Empty => Some(None),
+            _ if estimates[chain_at[cell]].status == Status::Dead => Some(None),
+            stone => Some(stone.color()),
+        };
+        // Each region's cells, and which colours' living stones it touches.
+        let mut region = vec![usize::MAX; cells.cell_count()];
+        let mut touches: Vec<[bool; 2]> = Vec::new();
+        for start in 0..cells.cell_count() {
+            if living(start) != Some(None) || region[start] != usize::MAX {
+                continue;
+            }
+            let id = touches.len();
+            touches.push([false; 2]);
+            region[start] = id;
+            let mut stack = vec![start];
+            while let Some(cell) = stack.pop() {
+                for nb in cells.adjacent_cells(cell) {
+                    match living(nb) {
+                        Some(Some(color)) => touches[id][color.index()] = true,
+                        Some(None) if region[nb] == usize::MAX => {
+                            region[nb] = id;
+                            stack.push(nb);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let mut revived = false;
+        for (chain, estimate) in chains.iter().zip(estimates.iter_mut()) {
+            if estimate.status != Status::Dead || estimate.basis != Basis::Playouts {
+                continue;
+            }
+            let borders = touches[region[chain.cells[0]]];
+            if !borders[chain.color.index()] || borders[chain.color.other().index()] {
+                continue;
+            }
+            estimate.status = Status::Alive;
+            estimate.reason = Reason::InOwnTerritory;
+            estimate.unsettled = None;
+            estimate.confidence = 1.0;
+            estimate.basis = Basis::Reading;
+            revived = true;
+        }
+        if !revived {
+            return;
+        }
+    }
+}
+
 /// Whether a stone of `color` on `lib` (the liberty of its chain in atari) leaves the chain
 /// with two liberties or more.
 fn fill_saves(board: &Board, lib: usize, color: Color) -> bool {

@@ -356,6 +356,7 @@ pub fn estimate(game: &Game, budget: &EstimateBudget) -> Estimate {
     stopped_early |=
         judge::refine_by_reading(board, &chains, &mut estimates, &settled, budget, deadline);
     judge::settle_ataris(board, &chains, &mut estimates, Some(&held_by_dead));
+    judge::revive_uncapturable(board, &chains, &mut estimates);
     if ownership.playouts() == 0 {
         stopped_early = true;
     }

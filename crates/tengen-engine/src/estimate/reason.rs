@@ -54,6 +54,10 @@ pub enum Reason {
         /// Its liberty.
         liberty: Point,
     },
+    /// Judged dead first, but the empty points and dead stones around it touch living stones
+    /// of its owner's only: it stands in its owner's territory, and no living opponent stone
+    /// can take it.
+    InOwnTerritory,
     /// In atari from a living stone: it lives once its owner fills `liberty` (not territory
     /// under territory scoring without pass stones).
     MustFill {
@@ -148,6 +152,7 @@ impl Reason {
             Reason::UnresolvedKo { .. } => "unresolved-ko",
             Reason::CannotEscapeAtari { .. } => "cannot-escape-atari",
             Reason::HeldOnlyByDeadStones { .. } => "held-only-by-dead-stones",
+            Reason::InOwnTerritory => "in-own-territory",
             Reason::MustFill { .. } => "must-fill",
             Reason::Playouts { .. } => "playouts",
             Reason::Seki { .. } => "seki",
@@ -172,6 +177,9 @@ impl Reason {
             }
             Reason::CannotEscapeAtari { .. } => "dead: in atari and it cannot escape",
             Reason::HeldOnlyByDeadStones { .. } => "alive: only dead stones hold it in atari",
+            Reason::InOwnTerritory => {
+                "alive: in its owner's territory, no living stone can take it"
+            }
             Reason::MustFill { .. } => "alive once its owner fills its last liberty",
             Reason::Playouts { .. } => "by the playouts, no proof",
             Reason::Seki { .. } => {
@@ -231,6 +239,10 @@ impl Reason {
                 "alive: only dead stones hold it in atari (liberty {}); it needs no move",
                 vertex(*liberty, size)
             ),
+            Reason::InOwnTerritory => "alive: the empty points and dead stones around it \
+                 touch only its owner's living stones, so it stands in its owner's territory \
+                 and no living stone of the opponent's can take it"
+                .to_owned(),
             Reason::MustFill { liberty } => format!(
                 "alive once its owner fills {} (it is in atari next to living stones)",
                 vertex(*liberty, size)
