@@ -130,6 +130,20 @@ impl KataEngine {
         &self.command
     }
 
+    /// The file name of the program the engine runs, without its directory or extension
+    /// (`katago` for `/opt/katago/katago analysis -config …`): what a display may call it.
+    #[must_use]
+    pub fn program(&self) -> String {
+        let first = crate::client::split_command_line(&self.command)
+            .ok()
+            .and_then(|words| words.into_iter().next())
+            .unwrap_or_default();
+        std::path::Path::new(&first)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+
     /// The engine's analysis of `game` as it stands (its setup, its moves, its rules and
     /// komi), waiting at most the timeout.
     ///

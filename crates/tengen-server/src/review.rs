@@ -154,6 +154,9 @@ pub(crate) struct ReviewView {
     /// there on (an engine that broke).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_failure: Option<String>,
+    /// Who reviews: `Tengen`, or the external analysis engine's name (`KataGo`). Each
+    /// position says whose view it is too (Tengen's, where the external one failed).
+    pub engine: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tree: Option<TreeView>,
 }
@@ -190,6 +193,8 @@ struct Progress {
     tried: HashMap<TriedKey, PositionReview>,
     asked: Instant,
     engine_failure: Option<String>,
+    /// Who reviews ([`ReviewView::engine`]).
+    engine: String,
 }
 
 impl Progress {
@@ -215,6 +220,7 @@ impl Progress {
                 size,
             ),
             engine_failure: self.engine_failure.clone(),
+            engine: self.engine.clone(),
             tree: (from == 0).then(|| TreeView {
                 size: size.get(),
                 komi: tree.start.komi().to_string(),
@@ -270,6 +276,14 @@ impl Reviews {
     /// The external analysis engine's command line, if reviews are asked of one.
     pub(crate) fn analysis_engine(&self) -> Option<&str> {
         self.external.as_deref().map(KataEngine::command)
+    }
+
+    /// Who reviews: Tengen, or the external engine by its name.
+    pub(crate) fn engine_name(&self) -> String {
+        self.external.as_deref().map_or_else(
+            || position::OWN_ENGINE.to_owned(),
+            |e| position::engine_name(&e.program()),
+        )
     }
 
     fn shared(&self, id: &str) -> Option<Shared> {
@@ -406,6 +420,7 @@ impl Reviews {
             tried: HashMap::new(),
             asked: Instant::now(),
             engine_failure: None,
+            engine: self.engine_name(),
         }));
         reviews.insert(id.to_owned(), Arc::clone(&progress));
         let view = locked(&progress).view(id, 0);

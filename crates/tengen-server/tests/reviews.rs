@@ -277,9 +277,12 @@ async fn a_review_and_a_tried_variation_show_the_external_engines_numbers() {
     let id = started["id"].as_str().unwrap().to_owned();
     let done = until_done(addr, &id).await;
     assert!(done.get("engine_failure").is_none(), "{done}");
+    // The review credits the program it ran (here the fake's interpreter), not Tengen.
+    assert_eq!(done["engine"], "python3", "{done}");
     let positions = done["positions"].as_array().unwrap();
     assert_eq!(positions.len(), 6, "the main line and the variation");
     for p in positions {
+        assert_eq!(p["engine"], "python3", "{p}");
         assert_eq!(p["black_winrate"], 0.625, "{p}");
         assert_eq!(p["black_lead"], 3.5, "{p}");
         assert_eq!(p["best_text"], "J9", "{p}");
@@ -300,6 +303,11 @@ async fn a_review_and_a_tried_variation_show_the_external_engines_numbers() {
     let (status, sgf) = http_text(addr, "GET", &format!("/api/reviews/{id}/sgf"), None).await;
     assert_eq!(status, 200);
     assert!(sgf.contains("Black's win rate: 62.5%"), "{sgf}");
+    assert!(
+        sgf.contains("python3's move for") && sgf.contains("(80 visits)"),
+        "{sgf}"
+    );
+    assert!(!sgf.contains("Tengen's move"), "{sgf}");
 
     let (status, tried) = http(
         addr,
@@ -333,6 +341,19 @@ async fn a_position_the_external_engine_refuses_is_reviewed_by_tengens_own_engin
         by_fake,
         [true, false, true, true, true, true],
         "only position 1 by Tengen: {done}"
+    );
+    let engines: Vec<&str> = done["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["engine"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        engines,
+        [
+            "python3", "Tengen", "python3", "python3", "python3", "python3"
+        ],
+        "each position credits whose view it is"
     );
     let failure = done["engine_failure"].as_str().unwrap();
     assert!(

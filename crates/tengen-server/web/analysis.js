@@ -173,10 +173,11 @@ function renderAnalysis(st) {
   $('review-body').hidden = !A.on || !A.review;
   if (!A.on || !A.review) return;
   const r = A.review;
+  const engine = r.engine || 'Tengen';
   drawGraph();
   $('review-progress').textContent = r.status === 'done'
-    ? `Tengen looked at ${r.total} position${r.total === 1 ? '' : 's'}` + (r.truncated ? ` (the first ${r.total} of ${r.moves + 1})` : '') + '.'
-    : (r.status === 'queued' ? 'Waiting for Tengen (other reviews first)…' : `Tengen is reviewing… ${r.done} of ${r.total} positions`);
+    ? `${engine} looked at ${r.total} position${r.total === 1 ? '' : 's'}` + (r.truncated ? ` (the first ${r.total} of ${r.moves + 1})` : '') + '.'
+    : (r.status === 'queued' ? `Waiting for ${engine} (other reviews first)…` : `${engine} is reviewing… ${r.done} of ${r.total} positions`);
   $('review-progress').dataset.status = r.status;
   const key = shownKey();
   const varNode = V.nodes.get(key);
@@ -190,11 +191,11 @@ function renderAnalysis(st) {
     const black = Math.round(p.black_winrate * 100); // the two add up to 100 as shown
     const lead = p.black_lead === 0 ? 'even' : `${p.black_lead > 0 ? 'Black' : 'White'} leads by ${Math.abs(p.black_lead)}`;
     info.children[0].textContent = `${where}: Black ${black}% · White ${100 - black}% · ${lead}.`;
-    info.children[1].textContent = `Tengen plays ${p.best_text} for ${who}` + (p.pv.length > 1 ? ` (then ${p.pv.slice(1, 4).join(' ')})` : '') + '.';
+    info.children[1].textContent = `${p.engine || engine} plays ${p.best_text} for ${who}` + (p.pv.length > 1 ? ` (then ${p.pv.slice(1, 4).join(' ')})` : '') + '.';
     const lost = varNode ? null : pointsLost(ply);
     const before = A.positions.get(ply - 1);
     info.children[2].textContent = lost === null ? ''
-      : `Move ${ply} lost ${lost.toFixed(1)} point${lost.toFixed(1) === '1.0' ? '' : 's'}` + (before ? ` (Tengen: ${before.best_text}).` : '.');
+      : `Move ${ply} lost ${lost.toFixed(1)} point${lost.toFixed(1) === '1.0' ? '' : 's'}` + (before ? ` (${before.engine || engine}: ${before.best_text}).` : '.');
   } else {
     info.textContent = varNode ? `${where}: play has stopped here.` : ply > r.total - 1 || r.status === 'done'
       ? `${where}: not reviewed (play had stopped).` : `${where}: not reviewed yet.`;
@@ -206,8 +207,8 @@ function renderAnalysis(st) {
     const li = document.createElement('li');
     const b = document.createElement('button');
     b.dataset.ply = String(m.ply);
-    b.textContent = `${m.ply}. ${m.color === 'black' ? 'B' : 'W'} ${m.played}: ${colorName(m.color)} ${pct(m.before)} → ${pct(m.after)} · Tengen: ${m.best}`;
-    b.title = `Show the position before move ${m.ply}: the move played (red ring) and Tengen's (blue)`;
+    b.textContent = `${m.ply}. ${m.color === 'black' ? 'B' : 'W'} ${m.played}: ${colorName(m.color)} ${pct(m.before)} → ${pct(m.after)} · ${engine}: ${m.best}`;
+    b.title = `Show the position before move ${m.ply}: the move played (red ring) and ${engine}'s (blue)`;
     if (shownPly() === m.ply - 1) b.classList.add('current');
     li.append(b);
     list.append(li);

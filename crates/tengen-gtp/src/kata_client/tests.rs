@@ -231,3 +231,22 @@ fn a_program_that_cannot_start_is_a_spawn_error() {
     let error = KataEngine::spawn("/nonexistent/katago analysis", SECOND).unwrap_err();
     assert!(matches!(error, ClientError::Spawn { .. }), "{error:?}");
 }
+
+#[test]
+fn the_program_is_the_first_words_file_name_without_directory_or_extension() {
+    assert_eq!(fake("pass", SECOND).engine.program(), "python3");
+    // A quoted path with a space, to a program with an extension (a link to python3 here).
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("go engines");
+    std::fs::create_dir(&program).unwrap();
+    let program = program.join("katago.exe");
+    std::os::unix::fs::symlink("/usr/bin/python3", &program).unwrap();
+    let script = fake("pass", SECOND);
+    let command = format!(
+        "'{}' {}",
+        program.display(),
+        script._script.path().display()
+    );
+    let engine = KataEngine::spawn(&command, SECOND).unwrap();
+    assert_eq!(engine.program(), "katago");
+}

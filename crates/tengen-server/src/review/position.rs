@@ -54,8 +54,25 @@ pub(crate) struct PositionReview {
     pub candidates: Vec<Candidate>,
     /// Per point, row by row: how surely Black (+100) or White (−100) owns it at the end.
     pub ownership: Vec<i8>,
-    /// Playouts this position got.
+    /// Playouts this position got (an external engine's visits).
     pub playouts: u64,
+    /// Whose view this is: `Tengen`, or the external analysis engine's name.
+    pub engine: String,
+}
+
+/// The name of Tengen's own engine in a review.
+pub(crate) const OWN_ENGINE: &str = "Tengen";
+
+/// The name a review gives the external engine that runs `program` (its file name,
+/// [`KataEngine::program`](tengen_gtp::KataEngine::program)), spelt as the program spells
+/// itself where known: what the page and the downloaded record credit.
+pub(crate) fn engine_name(program: &str) -> String {
+    match program.to_ascii_lowercase().as_str() {
+        "" => "the analysis engine".to_owned(),
+        "katago" => "KataGo".to_owned(),
+        "tengen" => OWN_ENGINE.to_owned(),
+        _ => program.to_owned(),
+    }
 }
 
 /// Black's share of a value the search gives for the player to move.
@@ -110,6 +127,7 @@ pub(crate) fn position_review(node: usize, game: &Game, result: &SearchResult) -
             .collect(),
         ownership: result.ownership.iter().copied().map(percent).collect(),
         playouts: result.playouts,
+        engine: OWN_ENGINE.to_owned(),
     }
 }
 
@@ -121,9 +139,14 @@ fn pv_text(pv: &[Move], size: BoardSize) -> Vec<String> {
         .collect()
 }
 
-/// An external analysis engine's view of `game` at review node `node`, in the same form as
-/// Tengen's own (its values are already Black's).
-pub(crate) fn kata_review(node: usize, game: &Game, analysis: &KataAnalysis) -> PositionReview {
+/// The view of `game` at review node `node` by the external analysis engine `engine` (its
+/// name), in the same form as Tengen's own (its values are already Black's).
+pub(crate) fn kata_review(
+    node: usize,
+    game: &Game,
+    analysis: &KataAnalysis,
+    engine: &str,
+) -> PositionReview {
     let size = game.size();
     let best = analysis.moves.first();
     let best_move = best.map_or(Move::Pass, |m| m.mv);
@@ -154,6 +177,7 @@ pub(crate) fn kata_review(node: usize, game: &Game, analysis: &KataAnalysis) -> 
             |o| o.iter().copied().map(percent).collect(),
         ),
         playouts: analysis.visits,
+        engine: engine.to_owned(),
     }
 }
 
@@ -241,6 +265,7 @@ mod tests {
             candidates: vec![],
             ownership: vec![],
             playouts: 0,
+            engine: OWN_ENGINE.to_owned(),
         }
     }
 
@@ -292,7 +317,7 @@ mod tests {
             ownership: Some(vec![-0.5; 81]),
             warnings: vec![],
         };
-        let p = kata_review(1, &game, &analysis);
+        let p = kata_review(1, &game, &analysis, "KataGo");
         assert_eq!((p.ply, p.to_move), (1, Color::White));
         assert_eq!((p.black_winrate, p.black_lead), (0.235, -4.25));
         assert_eq!(
@@ -309,7 +334,7 @@ mod tests {
             ownership: None,
             ..analysis
         };
-        let p = kata_review(1, &game, &silent);
+        let p = kata_review(1, &game, &silent, "KataGo");
         assert_eq!((p.best, p.best_text.as_str()), (None, "pass"));
         assert_eq!(p.ownership, vec![0; 81], "no ownership sent: nobody's");
     }

@@ -19,7 +19,7 @@ use tokio::sync::Semaphore;
 
 use super::{
     PositionReview, ReviewLimits, Shared, Status, locked,
-    position::{kata_review, position_review},
+    position::{engine_name, kata_review, position_review},
     tree::{ReviewTree, replay_node},
 };
 use crate::game::seats::own::SearchPool;
@@ -82,7 +82,10 @@ pub(super) async fn search_one(
     if let Some(engine) = external {
         let (returned, analysis) = ask_external(engine, game).await?;
         match analysis {
-            Ok(analysis) => return Some(kata_review(node, &returned, &analysis)),
+            Ok(analysis) => {
+                let name = engine_name(&engine.program());
+                return Some(kata_review(node, &returned, &analysis, &name));
+            }
             Err(e) => tracing::warn!(
                 "the analysis engine {:?} failed on a tried variation ({e}); Tengen's own \
                  engine analyses it",
@@ -143,7 +146,8 @@ pub(super) async fn run(
             game = returned;
             match analysis {
                 Ok(analysis) => {
-                    let reviewed = kata_review(node, &game, &analysis);
+                    let reviewed =
+                        kata_review(node, &game, &analysis, &engine_name(&engine.program()));
                     let mut p = locked(&progress);
                     p.done = i + 1;
                     p.positions.push(reviewed);

@@ -1,15 +1,16 @@
 //! The reviewed record as SGF with the analysis in it, in the forms Sabaki and KaTrain show:
 //! a comment (`C`) on every searched position with Black's win rate, the score lead and the
 //! points the move lost; Sabaki's win-rate property `SBKV` (Black's chance in percent, which
-//! draws its graph); and Tengen's preferred move, with the moves it expects to follow, as a
-//! variation wherever it differs from the move played.
+//! draws its graph); and the reviewing engine's preferred move (Tengen's, or the external
+//! analysis engine's, named), with the moves it expects to follow, as a variation wherever
+//! it differs from the move played.
 
 use std::collections::HashMap;
 
 use tengen_core::{Color, Game, Move, move_text, parse_move};
 use tengen_sgf::{GameTree, NodeId, game_to_tree, point_text};
 
-use super::{PositionReview, ReviewTree, TriedLine, tree::move_of};
+use super::{PositionReview, ReviewTree, TriedLine, position::OWN_ENGINE, tree::move_of};
 use crate::game::wire::Xy;
 
 fn push(tree: &mut GameTree, node: NodeId, id: &str, value: String) {
@@ -72,7 +73,7 @@ fn analysis_comment(
             let lost = points_lost(color, before, here);
             let mut line = format!("Points lost: {lost:.1}");
             if move_of(before.best) != mv {
-                line.push_str(&format!(" (Tengen: {})", before.best_text));
+                line.push_str(&format!(" ({}: {})", before.engine, before.best_text));
             }
             lines.push(line);
         }
@@ -83,13 +84,20 @@ fn analysis_comment(
         lead_text(here.black_lead)
     ));
     lines.push(format!(
-        "Tengen's move for {}: {} ({} playouts)",
+        "{}'s move for {}: {} ({} {})",
+        here.engine,
         match here.to_move {
             Color::Black => "Black",
             Color::White => "White",
         },
         here.best_text,
-        here.playouts
+        here.playouts,
+        // Tengen's own search counts playouts; an analysis engine's answer, visits.
+        if here.engine == OWN_ENGINE {
+            "playouts"
+        } else {
+            "visits"
+        }
     ));
     lines.join("\n")
 }
@@ -112,7 +120,7 @@ fn preferred_variation(tree: &mut GameTree, parent: NodeId, game: &Game, here: &
         at = tree.add_child(at);
         move_property(tree, at, color, mv);
         if i == 0 {
-            let mut comment = format!("Tengen's move: {}", here.best_text);
+            let mut comment = format!("{}'s move: {}", here.engine, here.best_text);
             if let Some(best) = here.candidates.first() {
                 comment.push_str(&format!(
                     "\nBlack's win rate: {:.1}% · Score lead: {} ({} visits)",

@@ -204,6 +204,7 @@ fn analysis(tree: &ReviewTree, node: usize, ply: usize, best: Xy) -> PositionRev
         candidates: vec![],
         ownership: vec![],
         playouts: 2000,
+        engine: position::OWN_ENGINE.to_owned(),
     }
 }
 
