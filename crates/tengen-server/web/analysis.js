@@ -174,6 +174,7 @@ function renderAnalysis(st) {
   if (!A.on || !A.review) return;
   const r = A.review;
   const engine = r.engine || 'Tengen';
+  for (const el of document.querySelectorAll('.engine-name')) el.textContent = engine;
   drawGraph();
   $('review-progress').textContent = r.status === 'done'
     ? `${engine} looked at ${r.total} position${r.total === 1 ? '' : 's'}` + (r.truncated ? ` (the first ${r.total} of ${r.moves + 1})` : '') + '.'

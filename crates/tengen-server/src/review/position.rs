@@ -84,6 +84,12 @@ fn for_black(to_move: Color, winrate: f64) -> f64 {
     share(w)
 }
 
+/// A lead as the page shows it, to a tenth of a point (an analysis engine's mean lead has
+/// every digit; Tengen's median is already in halves).
+fn points(lead: f64) -> f64 {
+    (lead * 10.0).round() / 10.0
+}
+
 /// A win rate as the page shows it: 0 to 1, to a tenth of a percent.
 fn share(winrate: f64) -> f64 {
     (winrate.clamp(0.0, 1.0) * 1000.0).round() / 1000.0
@@ -154,7 +160,7 @@ pub(crate) fn kata_review(
         node,
         ply: game.moves().len(),
         black_winrate: share(analysis.winrate),
-        black_lead: analysis.score_lead,
+        black_lead: points(analysis.score_lead),
         to_move: game.to_move(),
         best: best_move.point().map(xy),
         best_text: move_text(best_move, size),
@@ -168,7 +174,7 @@ pub(crate) fn kata_review(
                 text: move_text(m.mv, size),
                 visits: u32::try_from(m.visits).unwrap_or(u32::MAX),
                 black_winrate: share(m.winrate),
-                black_lead: m.score_lead,
+                black_lead: points(m.score_lead),
             })
             .collect(),
         // An engine that sends no ownership leaves the map blank (nobody's).
@@ -305,13 +311,13 @@ mod tests {
             mv: c3,
             visits: 10_000_000_000,
             winrate: 0.2345678,
-            score_lead: -4.25,
+            score_lead: -4.2345678,
             prior: 0.3,
             pv: vec![c3; 9],
         };
         let analysis = KataAnalysis {
             winrate: 0.2345678,
-            score_lead: -4.25,
+            score_lead: -4.2345678,
             visits: 1234,
             moves: vec![info; 12],
             ownership: Some(vec![-0.5; 81]),
@@ -319,7 +325,9 @@ mod tests {
         };
         let p = kata_review(1, &game, &analysis, "KataGo");
         assert_eq!((p.ply, p.to_move), (1, Color::White));
-        assert_eq!((p.black_winrate, p.black_lead), (0.235, -4.25));
+        // Shown to a tenth of a percent and of a point.
+        assert_eq!((p.black_winrate, p.black_lead), (0.235, -4.2));
+        assert_eq!(p.candidates[0].black_lead, -4.2);
         assert_eq!(
             (p.best_text.as_str(), p.best),
             ("C3", Some(xy(Point::new(2, 6))))
