@@ -240,7 +240,12 @@ fn the_program_is_the_first_words_file_name_without_directory_or_extension() {
     let program = dir.path().join("go engines");
     std::fs::create_dir(&program).unwrap();
     let program = program.join("katago.exe");
-    std::os::unix::fs::symlink("/usr/bin/python3", &program).unwrap();
+    let python = std::process::Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .unwrap();
+    let python = String::from_utf8(python.stdout).unwrap();
+    std::os::unix::fs::symlink(python.trim(), &program).unwrap();
     let script = fake("pass", SECOND);
     let command = format!(
         "'{}' {}",
