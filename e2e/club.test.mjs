@@ -322,7 +322,7 @@ test('a member challenges Tengen\'s engine from its page and the rated game move
     await me.fill('#player-search', BOT);
     const row = `#players-body tr[data-name="${BOT}"]`;
     await me.waitForSelector(row);
-    assert.match(await text(me, row), /●\s*Tengen-L4\s*engine\s*21k\s*24/);
+    assert.match(await text(me, row), /●\s*Tengen-L4\s*engine\s*21k\s*12/);
 
     await playerPage(me, BOT);
     assert.match(await text(me, '#pv-about'), /Tengen's own engine at level 4/);

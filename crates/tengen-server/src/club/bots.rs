@@ -10,7 +10,7 @@
 //!
 //! Why 19×19: the EGF's ratings are ratings of 19×19 play, which is what a member's rating
 //! and declared rank mean; the engine's strength depends on the board far more than a
-//! person's does (level 8 is 5k on 9×9 and 15k on 19×19), so a bot's rated games are
+//! person's does (level 8 is 2k on 9×9 and 14k on 19×19), so a bot's rated games are
 //! 19×19 games, and only the levels measured there are bots. Unrated games against a bot
 //! may be on any board.
 
@@ -136,7 +136,7 @@ mod tests {
     #[test]
     fn the_bots_are_the_levels_measured_on_19x19_and_their_ranks_rise_with_the_level() {
         let levels: Vec<u8> = bot_levels().collect();
-        assert_eq!(levels, vec![1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(levels, (1..=10).collect::<Vec<u8>>());
         let ratings: Vec<f64> = levels
             .iter()
             .filter_map(|&l| level_rating(l, BOT_SIZE))

@@ -19,7 +19,7 @@ crate::for_each_db!(
 );
 
 /// Level 4's measured 19×19 strength (`own.rs`'s `LEVEL_RATINGS`): its first rating.
-const LEVEL_4_RATING: f64 = 24.0;
+const LEVEL_4_RATING: f64 = 12.0;
 
 /// The page of `name` once its `rated_games` is `games` (ratings are applied every 2 s).
 async fn page_after(member: &Member, name: &str, games: u64) -> Value {
@@ -51,7 +51,7 @@ async fn a_rated_challenge_to_a_bot_is_accepted_at_once_with_the_engine_seat_and
         .filter(|p| p["bot"] == true)
         .map(|p| (p["name"].as_str().unwrap(), p["level"].as_u64().unwrap()))
         .collect();
-    assert_eq!(listed.len(), 8, "{players}");
+    assert_eq!(listed.len(), 10, "{players}");
     assert!(listed.contains(&("Tengen-L4", 4)), "{players}");
     let bot = mira.page("tengen-l4").await;
     assert_eq!(
@@ -175,8 +175,8 @@ async fn a_bot_cannot_log_in_be_registered_or_made_admin_and_an_unknown_level_is
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("name:"), "{body}");
 
-    // A level that is no club member (unmeasured on 19×19, or no level at all).
-    for name in ["Tengen-L9", "Tengen-L11"] {
+    // A level that is no club member: no level at all.
+    for name in ["Tengen-L0", "Tengen-L11"] {
         let terms = json!({ "opponent": name, "size": 19, "rated": true });
         let (status, refused) = ana.call("POST", "/api/challenges", Some(terms)).await;
         assert_eq!(status, 404, "{refused}");

@@ -435,14 +435,14 @@ pub(crate) fn human_pace(level: u8, draw: f64, left_ms: Option<u64>) -> Duration
 ///
 /// The boards have their own playouts per level (`tengen-engine`'s `player.rs`): 9×9 is the
 /// ladder's third spacing (`9x9-third-spacing.tsv`, 349 games), 19×19 the second, whose
-/// table the boards above 9×9 still play by (`19x19.tsv`, 84 games: levels 1–8; 9 and 10
-/// unmeasured there).
+/// table the boards above 9×9 still play by (`19x19.tsv`, 112 games: every level; level 10
+/// at 2 s a move on one core).
 ///
 /// Where the fit puts a higher level below a lower one (within its interval), both get
 /// their mean: a higher level is not the weaker player, and a form that said so would
 /// mislead. (The second spacing's 9×9 fit had level 6 at 768 below level 5 at 888; the
-/// third's is in order. On 19×19 the fit has level 6 at 125 below level 5 at 171: both
-/// show 148.)
+/// third's is in order. On 19×19 the fit has level 6 at 89 below level 5 at 153: both
+/// show 121.)
 const LEVEL_RATINGS: [(u8, [Option<f64>; tengen_engine::MAX_LEVEL as usize]); 2] = [
     (
         9,
@@ -463,15 +463,15 @@ const LEVEL_RATINGS: [(u8, [Option<f64>; tengen_engine::MAX_LEVEL as usize]); 2]
         19,
         [
             Some(-900.0),
-            Some(-456.0),
-            Some(-364.0),
-            Some(24.0),
-            Some(148.0),
-            Some(148.0),
-            Some(335.0),
-            Some(855.0),
-            None,
-            None,
+            Some(-461.0),
+            Some(-373.0),
+            Some(12.0),
+            Some(121.0),
+            Some(121.0),
+            Some(273.0),
+            Some(722.0),
+            Some(1209.0),
+            Some(1431.0),
         ],
     ),
 ];
