@@ -255,54 +255,31 @@ pub(crate) fn revive_uncapturable(
     estimates: &mut [ChainEstimate],
 ) {
     let cells = board.cells();
-    let chain_at = chain_index(board, chains);
+    let mut owners = vec![None; cells.cell_count()];
     loop {
-        // A cell of a region: empty, or a stone of a dead chain; else the living stone's colour.
-        let living = |cell: usize| match cells.content(cell) {
-            CellContent::Border => None,
-            CellContent::Empty => Some(None),
-            _ if estimates[chain_at[cell]].status == Status::Dead => Some(None),
-            stone => Some(stone.color()),
-        };
-        // Each region's cells, and which colours' living stones it touches.
-        let mut region = vec![usize::MAX; cells.cell_count()];
-        let mut touches: Vec<[bool; 2]> = Vec::new();
-        for start in 0..cells.cell_count() {
-            if living(start) != Some(None) || region[start] != usize::MAX {
-                continue;
-            }
-            let id = touches.len();
-            touches.push([false; 2]);
-            region[start] = id;
-            let mut stack = vec![start];
-            while let Some(cell) = stack.pop() {
-                for nb in cells.adjacent_cells(cell) {
-                    match living(nb) {
-                        Some(Some(color)) => touches[id][color.index()] = true,
-                        Some(None) if region[nb] == usize::MAX => {
-                            region[nb] = id;
-                            stack.push(nb);
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        }
+        // The area owner of each point with the dead stones off: a dead stone's region is
+        // its colour's when it touches living stones of that colour only.
+        let dead: Vec<Point> = estimates
+            .iter()
+            .filter(|e| e.status == Status::Dead)
+            .flat_map(|e| e.stones.iter().copied())
+            .collect();
+        let mut alive = board.clone();
+        alive.remove_stones(&dead);
+        alive.cells().area_owners(&mut owners);
         let mut revived = false;
         for (chain, estimate) in chains.iter().zip(estimates.iter_mut()) {
-            if estimate.status != Status::Dead || estimate.basis != Basis::Playouts {
-                continue;
+            if estimate.status == Status::Dead
+                && estimate.basis == Basis::Playouts
+                && owners[chain.cells[0]] == Some(chain.color)
+            {
+                estimate.status = Status::Alive;
+                estimate.reason = Reason::InOwnTerritory;
+                estimate.unsettled = None;
+                estimate.confidence = 1.0;
+                estimate.basis = Basis::Reading;
+                revived = true;
             }
-            let borders = touches[region[chain.cells[0]]];
-            if !borders[chain.color.index()] || borders[chain.color.other().index()] {
-                continue;
-            }
-            estimate.status = Status::Alive;
-            estimate.reason = Reason::InOwnTerritory;
-            estimate.unsettled = None;
-            estimate.confidence = 1.0;
-            estimate.basis = Basis::Reading;
-            revived = true;
         }
         if !revived {
             return;
