@@ -153,7 +153,7 @@ impl RecordedResult {
 }
 
 impl GameTree {
-    fn root_value(&self, id: &str) -> Option<&str> {
+    pub(crate) fn root_value(&self, id: &str) -> Option<&str> {
         if self.is_empty() {
             return None;
         }

@@ -6,8 +6,8 @@ use crate::go::point_text;
 use crate::tree::{GameTree, Node, NodeId};
 use std::fmt;
 use tengen_core::{
-    Color, Game, IllegalMove, Move, Phase, Point, Replayed, Rules, Setup, SetupError, Tolerance,
-    move_text,
+    Color, Game, HandicapBonus, IllegalMove, Move, Phase, Point, Replayed, Rules, Scoring, Setup,
+    SetupError, Tolerance, move_text,
 };
 
 /// The short name of why a move is illegal: `ko`, `superko`, `suicide`, `occupied`, ...
@@ -118,6 +118,14 @@ pub enum ReplayNote {
         /// The rule it breaks.
         reason: IllegalMove,
     },
+    /// `RU` is absent and the program that wrote the record (`AP`) counts such a record by
+    /// area: the default rules applied, counted as that program counts.
+    CountedAsApplication {
+        /// The program, as `AP` names it.
+        application: String,
+        /// The rules used.
+        used: Rules,
+    },
     /// Play went on after the game had stopped (two passes): play was resumed.
     Resumed {
         /// The move number.
@@ -141,6 +149,11 @@ impl fmt::Display for ReplayNote {
                 "move {number} ({} {coordinate}) accepted although illegal under these rules: {}",
                 color.letter(),
                 reason_name(*reason)
+            ),
+            ReplayNote::CountedAsApplication { application, used } => write!(
+                f,
+                "no RU: counted by area as {application}, which wrote the record, counts a \
+                 record without RU (replayed under {used})"
             ),
             ReplayNote::Resumed { number } => {
                 write!(f, "move {number}: play resumed after two passes")
@@ -206,8 +219,10 @@ fn rules_of(tree: &GameTree, options: &ReplayOptions, notes: &mut Vec<ReplayNote
         return rules;
     }
     match tree.rules_name() {
-        None => options.default_rules,
-        Some(ru) if ru.trim().is_empty() => options.default_rules,
+        None => rules_of_application(tree, options.default_rules, notes),
+        Some(ru) if ru.trim().is_empty() => {
+            rules_of_application(tree, options.default_rules, notes)
+        }
         Some(ru) => rules_for_ru(ru).unwrap_or_else(|| {
             notes.push(ReplayNote::UnknownRules {
                 ru: ru.to_owned(),
@@ -216,6 +231,34 @@ fn rules_of(tree: &GameTree, options: &ReplayOptions, notes: &mut Vec<ReplayNote
             options.default_rules
         }),
     }
+}
+
+/// The rules of a record without `RU`: `default`, counted as the program that wrote it
+/// (`AP`) counts. GoGui, through which the Computer Olympiads and many program-against-program
+/// matches were played, counts a record by area unless its `RU` is "Japanese"
+/// (`GameInfo.parseRules`): every point of a colour's living stones and of the empty regions
+/// they alone surround, seki eyes included, less komi, with no handicap compensation.
+fn rules_of_application(tree: &GameTree, default: Rules, notes: &mut Vec<ReplayNote>) -> Rules {
+    let Some(application) = tree.root_value("AP") else {
+        return default;
+    };
+    let name = application.split(':').next().unwrap_or_default().trim();
+    if !name.eq_ignore_ascii_case("GoGui") {
+        return default;
+    }
+    let used = Rules {
+        scoring: Scoring::Area,
+        handicap_bonus: HandicapBonus::None,
+        seki_territory: true,
+        ..default
+    };
+    if used != default {
+        notes.push(ReplayNote::CountedAsApplication {
+            application: name.to_owned(),
+            used,
+        });
+    }
+    used
 }
 
 fn has_setup(tree: &GameTree, node: NodeId) -> bool {

@@ -1,7 +1,7 @@
 //! Replaying records into games, and writing games as records.
 
 use proptest::prelude::*;
-use tengen_core::{BoardSize, Color, Game, IllegalMove, Move, Phase, Point, Rules};
+use tengen_core::{BoardSize, Color, Game, IllegalMove, Move, Phase, Point, Rules, Scoring};
 use tengen_sgf::{
     GameTree, Mode, ReplayError, ReplayNote, ReplayOptions, game_to_tree, parse, replay, write,
 };
@@ -48,6 +48,42 @@ fn unknown_rules_are_noted_and_the_default_applies() {
     assert_eq!(*r.game.rules(), Rules::chinese());
     assert!(matches!(&r.notes[..], [ReplayNote::UnknownRules { .. }]));
     assert!(r.notes[0].to_string().contains("Klingon"));
+}
+
+#[test]
+fn a_record_gogui_wrote_without_ru_is_counted_by_area_as_gogui_counts_it() {
+    let gogui = |ru: &str| format!("(;GM[1]FF[3]AP[GoGui:0.9]SZ[9]KM[6.5]HA[2]{ru};W[ee])");
+    let r = replay(&tree(&gogui("")), &ReplayOptions::default()).unwrap();
+    let rules = r.game.rules();
+    assert_eq!(rules.scoring, Scoring::Area);
+    // GoGui's area count: stones and the regions they alone surround, seki eyes included,
+    // less komi, and nothing for the handicap stones.
+    assert!(rules.seki_territory);
+    assert_eq!(rules.handicap_compensation(2), 0);
+    assert_eq!(rules.ko, Rules::japanese().ko, "the rest is the default's");
+    assert!(matches!(
+        &r.notes[..],
+        [ReplayNote::CountedAsApplication { application, .. }] if application == "GoGui"
+    ));
+    assert!(
+        r.notes[0]
+            .to_string()
+            .contains("no RU: counted by area as GoGui")
+    );
+
+    // GoGui counts by territory when RU says Japanese; RU wins over AP.
+    let japanese = replay(&tree(&gogui("RU[Japanese]")), &ReplayOptions::default()).unwrap();
+    assert_eq!(*japanese.game.rules(), Rules::japanese());
+    assert!(japanese.notes.is_empty());
+
+    // Other programs' records without RU keep the default.
+    let other = replay(
+        &tree("(;AP[gnugoclient:2.0]SZ[9];B[ee])"),
+        &ReplayOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(*other.game.rules(), Rules::japanese());
+    assert!(other.notes.is_empty());
 }
 
 #[test]

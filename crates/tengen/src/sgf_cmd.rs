@@ -214,4 +214,33 @@ mod tests {
         assert!(b4["why"].as_str().is_some_and(|w| !w.is_empty()), "{b4}");
         assert!(value["needs_sealing"].is_array());
     }
+
+    #[test]
+    fn score_counts_a_record_gogui_wrote_without_ru_by_area_and_says_why() {
+        use super::commands::{ScoreOptions, score_command};
+        // As above, with a Black stone of its own on A1: area counting gives Black 15 (5 wall
+        // stones, A1 and 9 points of territory with the dead B4's point), White 10; territory
+        // counting would give Black 8 + 1 prisoner against White's 5.
+        let sgf = b"(;AP[GoGui:1.4.9]SZ[5]KM[0.5]AB[ca][cb][cc][cd][ce][ae]\
+                    AW[da][db][dc][dd][de][bb];B[];W[])";
+        let path = std::env::temp_dir().join(format!("tengen-gogui-{}.sgf", std::process::id()));
+        std::fs::write(&path, sgf).unwrap();
+        let options = ScoreOptions {
+            json: true,
+            ..ScoreOptions::default()
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        score_command(&[&path], &options, Some(&auto_dead), &mut out, &mut err);
+        let _ = std::fs::remove_file(&path);
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(value["scoring"], "area", "{value}");
+        assert_eq!(value["result"], "B+4.5", "{value}");
+        let warnings = value["warnings"].as_array().expect("warnings");
+        assert!(
+            warnings.iter().any(|w| w
+                .as_str()
+                .is_some_and(|w| w.contains("counted by area as GoGui"))),
+            "{value}"
+        );
+    }
 }

@@ -8,7 +8,7 @@ use tengen_core::vertex;
 use tengen_core::{Color, Game, GameResult, HalfPoints, Point, Rules, Score, Scoring};
 use tengen_engine::estimate::Sealing;
 use tengen_sgf::{
-    Collection, GameTree, Mode, RecordedResult, ReplayError, ReplayOptions, WinBy,
+    Collection, GameTree, Mode, RecordedResult, ReplayError, ReplayNote, ReplayOptions, WinBy,
     has_territory_marks, marked_dead_stones, replay,
 };
 
@@ -279,7 +279,17 @@ pub(crate) fn score_tree(
         tolerant: true,
         ..ReplayOptions::default()
     };
-    let game = replay(tree, &options)?.game;
+    let replayed = replay(tree, &options)?;
+    // How the rules were chosen is part of the count; moves kept by the tolerant replay are
+    // `tengen check`'s to report.
+    let rules_notes = replayed.notes.iter().filter(|note| {
+        matches!(
+            note,
+            ReplayNote::UnknownRules { .. } | ReplayNote::CountedAsApplication { .. }
+        )
+    });
+    let mut warnings: Vec<String> = rules_notes.map(ToString::to_string).collect();
+    let game = replayed.game;
     let method = match dead {
         DeadStones::MarkedOrAuto if has_territory_marks(tree) => DeadStones::Marked,
         DeadStones::MarkedOrAuto => DeadStones::Auto,
@@ -308,7 +318,7 @@ pub(crate) fn score_tree(
     } else {
         method
     };
-    let warnings = record_warnings(tree, &game, &score);
+    warnings.extend(record_warnings(tree, &game, &score));
     Ok(Scored {
         game,
         dead,
