@@ -234,7 +234,7 @@ fn rules_of(tree: &GameTree, options: &ReplayOptions, notes: &mut Vec<ReplayNote
 }
 
 /// The rules of a record without `RU`: `default`, counted as the program that wrote it
-/// (`AP`) counts. GoGui, through which the Computer Olympiads and many program-against-program
+/// (`AP`) counts. GoGui (and its tools, such as `gogui-twogtp`), through which the Computer Olympiads and many program-against-program
 /// matches were played, counts a record by area unless its `RU` is "Japanese"
 /// (`GameInfo.parseRules`): every point of a colour's living stones and of the empty regions
 /// they alone surround, seki eyes included, less komi, with no handicap compensation.
@@ -243,7 +243,9 @@ fn rules_of_application(tree: &GameTree, default: Rules, notes: &mut Vec<ReplayN
         return default;
     };
     let name = application.split(':').next().unwrap_or_default().trim();
-    if !name.eq_ignore_ascii_case("GoGui") {
+    // GoGui itself, and its tools (`gogui-twogtp`, which plays program against program).
+    let lower = name.to_ascii_lowercase();
+    if lower != "gogui" && !lower.starts_with("gogui-") {
         return default;
     }
     let used = Rules {

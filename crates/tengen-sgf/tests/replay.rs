@@ -76,6 +76,14 @@ fn a_record_gogui_wrote_without_ru_is_counted_by_area_as_gogui_counts_it() {
     assert_eq!(*japanese.game.rules(), Rules::japanese());
     assert!(japanese.notes.is_empty());
 
+    // Its tools too.
+    let twogtp = replay(
+        &tree("(;AP[gogui-twogtp:1.4.9]SZ[9];B[ee])"),
+        &ReplayOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(twogtp.game.rules().scoring, Scoring::Area);
+
     // Other programs' records without RU keep the default.
     let other = replay(
         &tree("(;AP[gnugoclient:2.0]SZ[9];B[ee])"),
