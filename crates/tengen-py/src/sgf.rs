@@ -262,7 +262,8 @@ impl PySgfGame {
     }
 
     /// The game of the main line: rules from ``RU`` (``default_rules`` when absent or
-    /// unknown; ``rules`` overrides it), ``KM``, ``HA``, setup stones, then every move
+    /// unknown, counted by area for a record GoGui wrote without ``RU``, as GoGui counts it;
+    /// ``rules`` overrides it), ``KM``, ``HA``, setup stones, then every move
     /// (``moves``: only that many). ``tolerant=True`` keeps moves that only other rules
     /// allow (a ko or superko break, a suicide, a move out of turn). Raises ``ReplayError``.
     #[pyo3(signature = (rules = None, default_rules = None, tolerant = false, moves = None))]
@@ -278,8 +279,8 @@ impl PySgfGame {
             .map(|(game, _)| game)
     }
 
-    /// As ``replay``, with the notes of what the replay went past (unknown ``RU``, moves
-    /// kept in tolerant mode, resumed play).
+    /// As ``replay``, with the notes of what the replay went past (unknown ``RU``, a
+    /// GoGui record counted by area, moves kept in tolerant mode, resumed play).
     #[pyo3(signature = (rules = None, default_rules = None, tolerant = false, moves = None))]
     fn replay_with_notes(
         &self,

@@ -66,6 +66,14 @@ def test_replay_under_the_records_rules():
     assert str(overridden.rules) == "aga"
 
 
+def test_a_record_gogui_wrote_without_ru_is_counted_by_area_and_the_note_says_so():
+    record = tengen.SgfGame.from_bytes(b"(;GM[1]FF[3]AP[GoGui:0.9]SZ[9]KM[6.5];B[ee];W[dd])")
+    game, notes = record.replay_with_notes()
+    assert game.rules.scoring == "area"
+    assert len(notes) == 1 and "counted by area as GoGui" in notes[0]
+    assert record.replay(default_rules="chinese").rules.scoring == "area"
+
+
 def test_illegal_moves_in_a_record_raise_replay_error_unless_tolerant():
     ko = b"(;SZ[9]RU[Japanese];B[ee];W[ee])"
     with pytest.raises(tengen.ReplayError, match=r"^move 2 \(W E5\): illegal: occupied$"):
