@@ -29,6 +29,40 @@ fn confidence_of(survival: f64) -> f64 {
     }
 }
 
+/// The share of the playouts its opponent started in which the chain's points stayed its
+/// owner's.
+fn survival_of(ownership: &Ownership, chain: &Chain) -> f64 {
+    chain
+        .cells
+        .iter()
+        .map(|&c| ownership.share_when_first(c, chain.color, chain.color.other()))
+        .sum::<f64>()
+        / chain.cells.len() as f64
+}
+
+/// How near [`ALIVE_FROM`] a chain's survival may be before the playouts are run again, more
+/// of them: about three standard errors of a share near the threshold over the 500 playouts
+/// the opponent starts at the default budget (0.021 each). Closer than that, which side of
+/// the threshold a chain falls on is the luck of the playouts.
+const NEAR_THRESHOLD: f64 = 0.06;
+
+/// Whether a chain whose status Benson does not settle has a survival within
+/// [`NEAR_THRESHOLD`] of [`ALIVE_FROM`].
+pub(crate) fn near_threshold(
+    board: &Board,
+    life: &UnconditionalLife,
+    ownership: &Ownership,
+    chains: &[Chain],
+) -> bool {
+    let cells = board.cells();
+    chains.iter().any(|chain| {
+        let first = cells.point(chain.cells[0]);
+        !life.is_alive(first)
+            && life.territory(first) != Some(chain.color.other())
+            && (survival_of(ownership, chain) - ALIVE_FROM).abs() < NEAR_THRESHOLD
+    })
+}
+
 /// The status of one chain from Benson and the playouts.
 pub(crate) fn judge(
     board: &Board,
@@ -39,12 +73,7 @@ pub(crate) fn judge(
     let cells = board.cells();
     let stones: Vec<Point> = chain.cells.iter().map(|&c| cells.point(c)).collect();
     let first = stones[0];
-    let survival: f64 = chain
-        .cells
-        .iter()
-        .map(|&c| ownership.share_when_first(c, chain.color, chain.color.other()))
-        .sum::<f64>()
-        / chain.cells.len() as f64;
+    let survival = survival_of(ownership, chain);
     let (status, confidence, basis, reason) = if life.is_alive(first) {
         let mut eyes: Vec<Point> = Vec::new();
         for &cell in &chain.cells {
@@ -506,4 +535,54 @@ fn seki_like(
                     && cells.chain_liberties(nb, &mut [0usize; 4]) <= 3
             })
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::estimate::chains_of;
+    use tengen_core::{Game, Rules};
+
+    fn board(diagram: &str) -> Board {
+        let game = Game::from_diagram(diagram, Color::Black, Rules::japanese());
+        game.expect("a position").board().clone()
+    }
+
+    #[test]
+    fn jp_7_playouts_run_again_when_a_chain_is_near_the_alive_threshold() {
+        // A lone White stone: only the playouts can judge it.
+        let lone = board(
+            "
+            . . . . .
+            . . . . .
+            . . O . .
+            . . . . .
+            . . . . .",
+        );
+        // A White wall with three eyes: Benson settles it whatever the playouts say.
+        let eyes = board(
+            "
+            . O . O .
+            O O O O O
+            . . . . .
+            . . . . .
+            . . . . .",
+        );
+        let near = |board: &Board, owned: u32| {
+            let ownership =
+                Ownership::for_test(board.cells().cell_count(), 500, Color::White, owned);
+            near_threshold(
+                board,
+                &UnconditionalLife::of(board),
+                &ownership,
+                &chains_of(board),
+            )
+        };
+        // 0.65 is the threshold; 0.06 either side of it is near.
+        assert!(near(&lone, 310), "0.62");
+        assert!(near(&lone, 350), "0.70");
+        assert!(!near(&lone, 150), "0.30: clearly dead");
+        assert!(!near(&lone, 475), "0.95: clearly alive");
+        assert!(!near(&eyes, 310), "Benson's verdict needs no more playouts");
+    }
 }

@@ -55,6 +55,21 @@ impl Ownership {
             runs: [0, 0],
             stopped_early: false,
         };
+        ownership.run(board, no_play, playouts, deadline, seed);
+        ownership
+    }
+
+    /// Adds up to `playouts` more playouts from `board` (the same position), from `seed`.
+    pub(crate) fn run(
+        &mut self,
+        board: &Board,
+        no_play: &[bool],
+        playouts: u32,
+        deadline: Instant,
+        seed: u32,
+    ) {
+        let cells = board.cells().cell_count();
+        let ownership = self;
         let mut rng = XorShift32::new(seed);
         let mut scratch = board.clone();
         let mut owners = vec![None; cells];
@@ -90,7 +105,6 @@ impl Ownership {
             }
             ownership.runs[first.index()] += 1;
         }
-        ownership
     }
 
     /// Playouts run in all.
@@ -122,5 +136,22 @@ fn pick(counts: (u32, u32), color: Color) -> u32 {
     match color {
         Color::Black => counts.0,
         Color::White => counts.1,
+    }
+}
+
+#[cfg(test)]
+impl Ownership {
+    /// Ownership as if each colour had started `runs` playouts and every cell had ended
+    /// `color`'s area in `owned` of each colour's runs.
+    pub(crate) fn for_test(cell_count: usize, runs: u32, color: Color, owned: u32) -> Ownership {
+        let counts = match color {
+            Color::Black => (owned, runs - owned),
+            Color::White => (runs - owned, owned),
+        };
+        Ownership {
+            owned: [vec![counts; cell_count], vec![counts; cell_count]],
+            runs: [runs, runs],
+            stopped_early: false,
+        }
     }
 }
