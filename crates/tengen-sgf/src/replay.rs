@@ -50,6 +50,8 @@ pub fn rules_for_ru(ru: &str) -> Option<Rules> {
     match name.as_str() {
         "aga" | "american" => Some(Rules::aga()),
         "japanese" | "jp" | "japan" => Some(Rules::japanese()),
+        // Korean rules count territory and leave a seki's eyes uncounted, as JP-9 does.
+        "korean" | "kr" | "korea" => Some(Rules::japanese()),
         "chinese" | "cn" | "china" => Some(Rules::chinese()),
         "tromp-taylor" | "tromp taylor" | "tromptaylor" | "tt" => Some(Rules::tromp_taylor()),
         "nz" | "new zealand" | "newzealand" | "goe" | "ing" => Some(Rules::tromp_taylor()),

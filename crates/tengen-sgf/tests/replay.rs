@@ -18,6 +18,7 @@ fn rules_come_from_ru_and_komi_from_km() {
     for (ru, rules) in [
         ("AGA", Rules::aga()),
         ("Japanese", Rules::japanese()),
+        ("Korean", Rules::japanese()),
         ("Chinese", Rules::chinese()),
         ("Tromp-Taylor", Rules::tromp_taylor()),
         ("TT", Rules::tromp_taylor()),
