@@ -301,3 +301,44 @@ fn jp_7_stones_no_living_opponent_stone_borders_are_alive_in_their_owners_territ
     let text = reason(&e, p(1, 0)).describe(e.size());
     assert!(text.contains("owner's territory"), "{text}");
 }
+
+/// White's three chains on the left (B10-D10, the A9 chain, E9-E8) share the bent four
+/// B9 C9 D9 D8, and E9-E8 has an outside liberty, F8. Each chain, read alone on the points
+/// around the whole group, lives: Black's stone on any point of the eye space is captured and
+/// White keeps two eyes. Read whole, the lines multiply (every capture of Black's stones opens
+/// a new one) past the reading's budget, and the playouts, where White lets a chain be cut
+/// off, keep it in 64 % of the games, under the 65 % they ask of a living group.
+const THREE_CHAINS_AROUND_A_BENT_FOUR: &str = "
+    . X . X . X O . O . . . .
+    X X X X X X O O O O O O O
+    X X X X X X X X O . . . .
+    X O O O X X X X O . . . .
+    O . . . O X . X O . . . .
+    O O O . O . X X O . . . .
+    O X O O X X X O O . . . .
+    O X X X O O O O . . . . .
+    X X O O . . . . . . . . .
+    . X X O . . . . . . . . .
+    X . X O O X . O . . . . .
+    . . X X O O . . . . . . .
+    . . . X X O . . . . . . .";
+
+#[test]
+fn jp_7_chains_sharing_one_eye_space_live_when_each_lives_alone() {
+    let e = estimated(Rules::japanese(), THREE_CHAINS_AROUND_A_BENT_FOUR);
+    for at in [p(1, 3), p(0, 4), p(4, 4)] {
+        let chain = e.chain(at).expect("a stone");
+        assert_eq!(
+            chain.status,
+            Status::Alive,
+            "{at:?} {:?}\n{}",
+            chain.reason,
+            e.diagram()
+        );
+        assert!(
+            matches!(chain.reason, Reason::LivesByReading { .. }),
+            "{at:?}: {:?}",
+            chain.reason
+        );
+    }
+}

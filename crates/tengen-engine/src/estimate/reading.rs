@@ -129,36 +129,36 @@ pub(crate) struct Reading {
     pub(crate) line: Vec<(Color, Option<usize>)>,
 }
 
-/// Reads whether the group standing on `anchors` (stones of `defender`) dies when the
-/// opponent moves first on `board`.
-pub(crate) fn read(
-    board: &Board,
-    anchors: &[usize],
-    defender: Color,
-    max_nodes: u32,
-    deadline: Instant,
-) -> Reading {
-    read_with_first(
-        board,
-        anchors,
-        defender,
-        defender.other(),
-        max_nodes,
-        deadline,
-    )
+/// The stones a reading asks about, and the group whose surroundings bound it.
+pub(crate) struct Target<'a> {
+    /// The stones (of `defender`) whose capture is asked about.
+    pub(crate) anchors: &'a [usize],
+    /// The stones of the whole group they belong to: the reading plays on the points around
+    /// all of it, so a chain read alone still meets a fight over its neighbours' liberties.
+    pub(crate) group: &'a [usize],
+    pub(crate) defender: Color,
+}
+
+/// Reads whether the target's stones die when the opponent moves first on `board`.
+pub(crate) fn read(board: &Board, target: &Target, max_nodes: u32, deadline: Instant) -> Reading {
+    read_with_first(board, target, target.defender.other(), max_nodes, deadline)
 }
 
 /// As [`read`], with `first` to move: the defender moving first asks whether the group's
 /// status depends on who moves first.
 pub(crate) fn read_with_first(
     board: &Board,
-    anchors: &[usize],
-    defender: Color,
+    target: &Target,
     first: Color,
     max_nodes: u32,
     deadline: Instant,
 ) -> Reading {
-    let Some(area) = local_area(board, anchors, defender) else {
+    let Target {
+        anchors,
+        group,
+        defender,
+    } = *target;
+    let Some(area) = local_area(board, group, defender) else {
         return Reading {
             verdict: Verdict::Unknown,
             line: Vec::new(),

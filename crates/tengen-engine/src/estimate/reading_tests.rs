@@ -49,6 +49,15 @@ fn verdict_with(diagram: &str, x: u8, y: u8, first: Option<Color>) -> (Verdict, 
     (v, reader.nodes)
 }
 
+/// The reading's target: the stones on `anchors`, read as a group of their own.
+fn whole(anchors: &[usize], defender: Color) -> Target<'_> {
+    Target {
+        anchors,
+        group: anchors,
+        defender,
+    }
+}
+
 fn verdict(diagram: &str, x: u8, y: u8) -> (Verdict, u32) {
     verdict_with(diagram, x, y, None)
 }
@@ -173,7 +182,7 @@ fn a_group_that_reaches_open_space_is_beyond_the_reading() {
     let cell = board.cells().cell(Point::new(4, 3));
     let deadline = Instant::now() + Duration::from_secs(5);
     assert_eq!(
-        read(&board, &[cell], Color::Black, 10_000, deadline).verdict,
+        read(&board, &whole(&[cell], Color::Black), 10_000, deadline).verdict,
         Verdict::Unknown
     );
 }
@@ -184,7 +193,7 @@ fn the_node_budget_cuts_the_reading_short() {
     let cell = board.cells().cell(Point::new(0, 6));
     let deadline = Instant::now() + Duration::from_secs(5);
     assert_eq!(
-        read(&board, &[cell], Color::Black, 3, deadline).verdict,
+        read(&board, &whole(&[cell], Color::Black), 3, deadline).verdict,
         Verdict::Unknown
     );
 }
@@ -248,7 +257,7 @@ fn jp_7_the_killing_line_starts_on_the_vital_point_and_shows_the_owners_reply() 
     let board = board(STRAIGHT_THREE);
     let cell = board.cells().cell(Point::new(0, 1));
     let deadline = Instant::now() + Duration::from_secs(5);
-    let reading = read(&board, &[cell], Color::Black, 10_000, deadline);
+    let reading = read(&board, &whole(&[cell], Color::Black), 10_000, deadline);
     assert_eq!(reading.verdict, Verdict::Dead);
     // White takes the middle of the three-point eye space (B7), Black replies, and the line
     // goes on to the capture.
@@ -269,8 +278,7 @@ fn jp_7_a_straight_three_lives_when_its_owner_moves_first() {
     let deadline = Instant::now() + Duration::from_secs(5);
     let reading = read_with_first(
         &board,
-        &[cell],
-        Color::Black,
+        &whole(&[cell], Color::Black),
         Color::Black,
         10_000,
         deadline,
@@ -303,6 +311,6 @@ fn jp_9_a_seki_with_one_false_eye_inside_loose_stones_is_alive_within_the_defaul
         .map(|p| board.cells().cell(p))
         .collect();
     let deadline = Instant::now() + Duration::from_secs(20);
-    let reading = read(&board, &anchors, Color::White, 5_000, deadline);
+    let reading = read(&board, &whole(&anchors, Color::White), 5_000, deadline);
     assert_eq!(reading.verdict, Verdict::Alive, "{:?}", reading.line);
 }
