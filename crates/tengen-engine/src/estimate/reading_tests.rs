@@ -314,3 +314,23 @@ fn jp_9_a_seki_with_one_false_eye_inside_loose_stones_is_alive_within_the_defaul
     let reading = read(&board, &whole(&anchors, Color::White), 5_000, deadline);
     assert_eq!(reading.verdict, Verdict::Alive, "{:?}", reading.line);
 }
+
+#[test]
+fn jp_7_a_racing_chain_gains_liberties_by_capturing_a_chain_in_atari_outside_the_group() {
+    // White's H8 shares Black's ring's only liberties, H7 and J8: filling either puts the
+    // ring in atari, a seki as long as the ring stays short of liberties. But White's chain
+    // around it (F9 down to J5) is in atari at E8: Black captures it first, and then the
+    // ring has liberties to spare and takes H8 (JP-7: the opponent moves first).
+    let position = "
+        . X . X X O X X X
+        X X X X . O X O .
+        . . . X X O X . X
+        . . . X O O X X X
+        . . . X X O O O O
+        . . . . X X X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+    let (v, nodes) = verdict(position, 7, 1);
+    assert_eq!(v, Verdict::Dead, "{nodes} nodes");
+}
