@@ -439,7 +439,7 @@ fn read_group(
     }
     // Only a group whose every chain lives alone is called alive so: a chain that dies alone
     // may be one its owner gives up to save the rest, which only the whole reading can tell
-    // (taking those verdicts too lost a removal map and nine of GNU Go's score tests).
+    // (taking those verdicts too put a second stone wrong in an OGS removal map).
     let mut alone = estimates.to_vec();
     let all_live = group
         .iter()
