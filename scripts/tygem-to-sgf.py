@@ -19,6 +19,7 @@ gets RE and RU[Korean] (the Japanese preset), and OUT_DIR/manifest.csv lists the
 columns of ../shared/data/go-counted-games-dev/manifest.csv. The records carry no territory
 marks, so the oracle is the result alone; no game is chosen by what an estimator says of it.
 """
+import argparse
 import io
 import os
 import re
@@ -55,12 +56,15 @@ def counted_results(git, year):
 
 
 def main():
-    args = sys.argv[1:]
-    counted = "--counted" in args
-    args = [a for a in args if a != "--counted"]
-    if len(args) < 3:
-        sys.exit(__doc__)
-    git, out, months = args[0], args[1], args[2:]
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--counted", action="store_true",
+                        help="keep only counted games, with RE, and write manifest.csv")
+    parser.add_argument("git")
+    parser.add_argument("out")
+    parser.add_argument("months", nargs="+")
+    args = parser.parse_args()
+    counted, git, out, months = args.counted, args.git, args.out, args.months
     years = {}
     rows = []
     for month in months:

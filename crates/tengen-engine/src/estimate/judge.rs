@@ -427,12 +427,13 @@ fn read_group(
         board,
         position: without_dead.as_ref().unwrap_or(board),
         chains,
-        group,
+        group_stones: stones_of(chains, group),
         budget,
         deadline,
     };
-    if let Some(status) = reader.read(estimates, group) {
-        return group.iter().map(|&i| (i, status)).collect();
+    if let Some(found) = reader.read(group) {
+        found.write(estimates, group);
+        return group.iter().map(|&i| (i, found.status)).collect();
     }
     if group.len() == 1 {
         return Vec::new();
@@ -440,44 +441,70 @@ fn read_group(
     // Only a group whose every chain lives alone is called alive so: a chain that dies alone
     // may be one its owner gives up to save the rest, which only the whole reading can tell
     // (taking those verdicts too put a second stone wrong in an OGS removal map).
-    let mut alone = estimates.to_vec();
-    let all_live = group
-        .iter()
-        .all(|&i| reader.read(&mut alone, &[i]) == Some(Status::Alive));
-    if !all_live {
-        return Vec::new();
-    }
+    let mut alone = Vec::with_capacity(group.len());
     for &i in group {
-        estimates[i] = alone[i].clone();
+        match reader.read(&[i]) {
+            Some(found) if found.status == Status::Alive => alone.push((i, found)),
+            _ => return Vec::new(),
+        }
     }
-    group.iter().map(|&i| (i, Status::Alive)).collect()
+    alone
+        .into_iter()
+        .map(|(i, found)| {
+            found.write(estimates, &[i]);
+            (i, found.status)
+        })
+        .collect()
+}
+
+/// The stones of the chains `indices`.
+fn stones_of(chains: &[Chain], indices: &[usize]) -> Vec<usize> {
+    indices
+        .iter()
+        .flat_map(|&i| chains[i].cells.iter().copied())
+        .collect()
 }
 
 /// The reading of one group: the position it is read on (without the defender's clearly dead
-/// chains elsewhere), and the group whose surroundings bound it.
+/// chains elsewhere), and the group's stones, whose surroundings bound it.
 struct GroupReader<'a> {
     board: &'a Board,
     position: &'a Board,
     chains: &'a [Chain],
-    group: &'a [usize],
+    group_stones: Vec<usize>,
     budget: &'a EstimateBudget,
     deadline: Instant,
 }
 
+/// What a reading decided about some chains: their status, why, and whether it depends on
+/// who moves first.
+struct Decided {
+    status: Status,
+    reason: Reason,
+    unsettled: Option<Unsettled>,
+}
+
+impl Decided {
+    /// Writes the decision into the estimates of the chains `members`.
+    fn write(&self, estimates: &mut [ChainEstimate], members: &[usize]) {
+        for &i in members {
+            let estimate = &mut estimates[i];
+            estimate.status = self.status;
+            estimate.confidence = 1.0;
+            estimate.basis = Basis::Reading;
+            estimate.reason = self.reason.clone();
+            estimate.unsettled = self.unsettled.clone();
+        }
+    }
+}
+
 impl GroupReader<'_> {
-    /// Reads the chains `members` as one unit and, when the reading decides, writes their
-    /// status, reason and whether it is unsettled into `estimates`.
-    fn read(&self, estimates: &mut [ChainEstimate], members: &[usize]) -> Option<Status> {
-        let stones = |indices: &[usize]| -> Vec<usize> {
-            indices
-                .iter()
-                .flat_map(|&i| self.chains[i].cells.iter().copied())
-                .collect()
-        };
-        let (anchors, group) = (stones(members), stones(self.group));
+    /// Reads the chains `members` as one unit; `None` when the reading does not decide.
+    fn read(&self, members: &[usize]) -> Option<Decided> {
+        let anchors = stones_of(self.chains, members);
         let target = reading::Target {
             anchors: &anchors,
-            group: &group,
+            group: &self.group_stones,
             defender: self.chains[members[0]].color,
         };
         let reading = reading::read(
@@ -523,15 +550,11 @@ impl GroupReader<'_> {
         } else {
             None
         };
-        for &i in members {
-            let estimate = &mut estimates[i];
-            estimate.status = status;
-            estimate.confidence = 1.0;
-            estimate.basis = Basis::Reading;
-            estimate.reason = reason.clone();
-            estimate.unsettled = unsettled.clone();
-        }
-        Some(status)
+        Some(Decided {
+            status,
+            reason,
+            unsettled,
+        })
     }
 }
 

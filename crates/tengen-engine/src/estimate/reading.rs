@@ -472,17 +472,15 @@ impl Reader {
         // those of the opponent chains racing it.
         let mut cells: Vec<usize> = self.area.clone();
         cells.extend_from_slice(libs);
-        let racing: Vec<usize> = adjacent_chains(board, heads, attacker)
-            .into_iter()
-            .filter(|&head| {
-                let mut theirs = [0usize; 4];
-                let n = board.cells().chain_liberties(head, &mut theirs);
-                if n <= 3 {
-                    cells.extend_from_slice(&theirs[..n]);
-                }
-                n <= 3
-            })
-            .collect();
+        let mut racing = Vec::new();
+        for head in adjacent_chains(board, heads, attacker) {
+            let mut theirs = [0usize; 4];
+            let n = board.cells().chain_liberties(head, &mut theirs);
+            if n <= 3 {
+                cells.extend_from_slice(&theirs[..n]);
+                racing.push(head);
+            }
+        }
         // A racing chain short of liberties gains them by capturing a chain of the
         // defender's in atari outside the group: the capture is a move of the race too.
         for head in adjacent_chains(board, &racing, defender) {
