@@ -12,10 +12,12 @@
 //! more than one stone: JP-7 counts snapback stones alive). It is *alive* when some chain of
 //! it becomes pass-alive by Benson's rule on the eye regions nearby (which covers seki: the
 //! attacker cannot fill a shared liberty without being captured, runs out of useful moves, and
-//! the defender stands). The reading looks only at the points where the fight is: the
-//! group's liberties, the liberties of the opponent chains it races, and small eye regions;
-//! a group that reaches more than [`MAX_AREA_EMPTIES`] empty points is not enclosed and
-//! beyond it ([`Verdict::Unknown`]), as is anything the node budget or the deadline cuts off.
+//! the defender stands), or when its own move captures six stones or more of a chain next to
+//! it and leaves none of its chains in atari (the space won is larger than any nakade). The
+//! reading looks only at the points where the fight is: the group's liberties, the
+//! liberties of the opponent chains it races, and small eye regions; a group that reaches
+//! more than [`MAX_AREA_EMPTIES`] empty points is not enclosed and beyond it
+//! ([`Verdict::Unknown`]), as is anything the node budget or the deadline cuts off.
 //!
 //! Written by hand: no crate reads Go; copy-make on the fast board (a copy costs less than
 //! the bookkeeping of an undo for the few thousand nodes a group needs).
@@ -42,6 +44,11 @@ pub(crate) enum Verdict {
 /// The most stones the attacker sacrifices in one move (a nakade of four is the largest
 /// that kills); the defender sacrifices one stone at most.
 const MAX_SACRIFICE: u32 = 4;
+/// The fewest stones whose capture by the group's own move makes it alive: the space they
+/// leave is larger than any nakade (the largest that kills, the rabbity and flower sixes,
+/// have six points). Without it the reading goes on playing inside the space it has won,
+/// and a fight over a corner ko that ends in such a capture runs out of any budget.
+const LARGE_CAPTURE: u32 = 6;
 /// An ordering score from which a move is urgent (a capture, an atari answered).
 const URGENT: i32 = 500;
 /// The longest sequence read.
@@ -56,6 +63,8 @@ struct State {
     /// Per colour: ko points it may not retake before it has passed (0: none; cell 0 is
     /// off the board).
     bans: [[u16; MAX_BANS]; 2],
+    /// The stones the move that led here captured.
+    captured: u32,
 }
 
 impl State {
@@ -65,6 +74,7 @@ impl State {
         let mut state = State {
             board: board.clone(),
             bans: [[0; MAX_BANS]; 2],
+            captured: 0,
         };
         state.board.clear_ko();
         state
@@ -96,7 +106,7 @@ impl State {
     /// Plays `cell` for `color` and records the ko ban it creates for the opponent.
     fn play(&self, cell: usize, color: Color) -> State {
         let mut next = self.clone();
-        next.board.cells_mut().place_unchecked(cell, color);
+        next.captured = next.board.cells_mut().place_unchecked(cell, color).captured;
         if let Some((ko, banned)) = next.board.cells().ko_cell() {
             let slots = &mut next.bans[banned.index()];
             if !slots.contains(&(ko as u16)) {
@@ -111,6 +121,7 @@ impl State {
     /// `color` passes: it may retake its kos afterwards.
     fn pass(&self, color: Color) -> State {
         let mut next = self.clone();
+        next.captured = 0;
         next.board.clear_ko();
         next.bans[color.index()] = [0; MAX_BANS];
         next
@@ -363,7 +374,17 @@ impl Reader {
                 Some(cell) => state.play(cell, to_move),
                 None => state.pass(to_move),
             };
-            let verdict = self.solve(&child, to_move.other(), depth + 1, mv);
+            let verdict = match mv {
+                Some(cell)
+                    if to_move == self.defender
+                        && child.captured >= LARGE_CAPTURE
+                        && captures_next_to(board, cell, attacker, &heads)
+                        && !in_atari(&child.board, &self.anchors, self.defender) =>
+                {
+                    Verdict::Alive
+                }
+                _ => self.solve(&child, to_move.other(), depth + 1, mv),
+            };
             if verdict == winning {
                 result = Some(winning);
                 decided_by = Some(mv);
@@ -567,6 +588,31 @@ fn group_heads(board: &Board, anchors: &[usize], color: Color) -> Vec<usize> {
         }
     }
     heads
+}
+
+/// Whether a chain of the group on `anchors` has one liberty.
+fn in_atari(board: &Board, anchors: &[usize], defender: Color) -> bool {
+    let mut libs = [0usize; 2];
+    group_heads(board, anchors, defender)
+        .into_iter()
+        .any(|head| board.cells().chain_liberties(head, &mut libs) < 2)
+}
+
+/// Whether playing `cell` captures a chain of `color` that touches one of the chains `heads`.
+fn captures_next_to(board: &Board, cell: usize, color: Color, heads: &[usize]) -> bool {
+    let cells = board.cells();
+    let (captured, group) = (CellContent::stone(color), CellContent::stone(color.other()));
+    let mut libs = [0usize; 2];
+    cells.adjacent_cells(cell).into_iter().any(|nb| {
+        cells.content(nb) == captured
+            && cells.chain_liberties(nb, &mut libs) == 1
+            && chain_cells(board, nb).into_iter().any(|stone| {
+                cells
+                    .adjacent_cells(stone)
+                    .into_iter()
+                    .any(|t| cells.content(t) == group && heads.contains(&cells.chain_head(t)))
+            })
+    })
 }
 
 /// Up to `limit` distinct liberties of the chains `heads`.

@@ -334,3 +334,59 @@ fn jp_7_a_racing_chain_gains_liberties_by_capturing_a_chain_in_atari_outside_the
     let (v, nodes) = verdict(position, 7, 1);
     assert_eq!(v, Verdict::Dead, "{nodes} nodes");
 }
+
+#[test]
+fn jp_7_a_group_that_captures_a_large_racing_chain_lives_and_is_read_at_once() {
+    // White's C9-C5 group: an eye at A9-B9 and A7, shared with Black's B7-C4 chain (three
+    // liberties: A7, A6, A5). Black's A7 fills the shared liberty, White throws in at A6,
+    // Black takes it at A5, and White retakes at A6, capturing eight stones: White lives
+    // whoever moves first. Once the eight are off the board the reading would go on playing
+    // inside the space they leave; a capture of six or more next to the group ends it.
+    let position = "
+        . . O O X . X . .
+        O O O X X X X . .
+        . X O X . . . . .
+        . X O X . . . . .
+        . X O X . . . . .
+        X X X O O O O O O
+        O O O O . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+    let (v, nodes) = verdict(position, 2, 0);
+    assert_eq!(v, Verdict::Alive, "{nodes} nodes");
+    assert!(nodes < 5_000, "{nodes} nodes, over the default budget");
+}
+
+#[test]
+fn jp_9_a_corner_that_is_a_ko_for_whoever_starts_is_a_seki_both_ways() {
+    // White's B2 and A1 inside Black's corner (A7 to E1). Whoever starts a capture ends in a
+    // ko he cannot retake at once (JP-7: only after a pass), with his own chain in atari:
+    // Black's B1 is taken at C1, Black's A2 at A3; White's C1 first is taken back at B1.
+    // Neither can capture: both stand, a seki. The losing lines end in the capture of
+    // Black's thirteen stones, which the reading took beyond any budget until a large
+    // capture ended the line.
+    let position = "
+        . . . . . . . . . . . . .
+        X X . . . . . . . . . . .
+        O X X X X X . . X X X . .
+        O O O O O O X X O X O X .
+        . . . . . . O O O O O X .
+        O O . . . . . . . . O X .
+        X X O . . . . . . . . O X
+        X O . O O X X X . . O O X
+        X O O X X X O O . . O X X
+        X X O O X . . . . . O X .
+        . X X O . O . . O O X . .
+        . O X X O O . . . O X . X
+        O . . X X O . . . O O X .";
+    for (x, y) in [(1, 11), (0, 12)] {
+        let (v, nodes) = verdict(position, x, y);
+        assert_eq!(v, Verdict::Alive, "({x}, {y}): {nodes} nodes");
+        assert!(
+            nodes < 5_000,
+            "({x}, {y}): {nodes} nodes, over the default budget"
+        );
+    }
+    let (v, nodes) = verdict(position, 2, 10);
+    assert_eq!(v, Verdict::Alive, "Black's corner: {nodes} nodes");
+}
