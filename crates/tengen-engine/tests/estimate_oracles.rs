@@ -575,8 +575,9 @@ fn ogs_goban_autoscore_ownership() {
     // 18 before the points that need sealing had to be flagged; 17 since; 21 since a dead
     // stone in a region nobody owns leaves its point dame, as OGS counts it; 22 since an
     // open region that touches a seki is sealed too; 25 since a large capture ends the
-    // reading (corner_test_4, a seki of two kos).
-    assert!(passed >= 25, "{passed} of {total}");
+    // reading (corner_test_4, a seki of two kos); 26 since the attacker's moves that race
+    // nobody are not read (corner_test_3).
+    assert!(passed >= 26, "{passed} of {total}");
     assert_eq!(
         seals_found, seals_total,
         "{seals_found} of {seals_total} sealing points"

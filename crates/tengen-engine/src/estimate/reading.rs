@@ -543,6 +543,16 @@ impl Reader {
             {
                 continue;
             }
+            if to_move == attacker
+                && taken == 0
+                && !eye_space.contains(&cell)
+                && !libs.contains(&cell)
+                && !near_stones(board, cell, defender)
+                && ahead_in_liberties(board, cell, attacker, libs.len())
+            {
+                // The race is not where the attacker's chains have liberties to spare.
+                continue;
+            }
             let empty_neighbours = board.cells().neighbour_counts(cell).empty;
             if eye_space.contains(&cell) {
                 score += 20 + 10 * i32::from(empty_neighbours);
@@ -670,6 +680,23 @@ fn near_stones(board: &Board, cell: usize, color: Color) -> bool {
                 .any(|far| cells.content(far) == theirs),
             content => content == theirs,
         })
+}
+
+/// Whether every `color` chain next to the empty `cell` (one at least) has more than
+/// `group_liberties` liberties: ahead of the group in a race, so a move that only extends or
+/// joins them is not needed yet.
+fn ahead_in_liberties(board: &Board, cell: usize, color: Color, group_liberties: usize) -> bool {
+    let cells = board.cells();
+    let own = CellContent::stone(color);
+    let mut buffer = [0usize; COUNTED_LIBERTIES + 1];
+    let wanted = (group_liberties + 1).min(buffer.len());
+    let mut touching = cells
+        .adjacent_cells(cell)
+        .into_iter()
+        .filter(|&nb| cells.content(nb) == own)
+        .peekable();
+    touching.peek().is_some()
+        && touching.all(|nb| cells.chain_liberties(nb, &mut buffer[..wanted]) >= wanted)
 }
 
 /// The most liberties counted when comparing a chain's before and after a move: as many as

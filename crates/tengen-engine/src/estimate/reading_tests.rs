@@ -390,3 +390,34 @@ fn jp_9_a_corner_that_is_a_ko_for_whoever_starts_is_a_seki_both_ways() {
     let (v, nodes) = verdict(position, 2, 10);
     assert_eq!(v, Verdict::Alive, "Black's corner: {nodes} nodes");
 }
+
+#[test]
+fn jp_9_a_seki_in_the_corner_is_read_without_the_attackers_moves_that_race_nobody() {
+    // Black's corner (A7 to E1) and White's B2 inside it, with A3, A2, A1, B1 and C1 empty:
+    // White cannot take the corner, and Black cannot take B2 without being taken first, a
+    // seki. White's walls around the corner have more liberties than Black's two: moves
+    // that only extend or join them (A9, B9, C8...) race nobody, and reading each of them
+    // cost the search 15,000 of its nodes (5,000 by default).
+    let position = "
+        . . . . . . . . . . . . .
+        X X . . . . . . . . . . .
+        O X X X X X . . X X X . .
+        O O O O O O X X O X O X .
+        . . . . . . O O O O O X .
+        O O . . . . . . . . O X .
+        X X O . . . . . . . . O X
+        X O . O O X X X . . O O X
+        X O O X X X O O . . O X X
+        X X O O X . . . . . O X .
+        . X X O . O . . O O X . .
+        . O X X O O . . . O X . X
+        . . . X X O . . . O O X .";
+    let (v, nodes) = verdict(position, 0, 6);
+    assert_eq!(v, Verdict::Alive, "Black's corner: {nodes} nodes");
+    assert!(
+        nodes < 5_000,
+        "Black's corner: {nodes} nodes, over the default budget"
+    );
+    let (v, nodes) = verdict(position, 1, 11);
+    assert_eq!(v, Verdict::Alive, "White's B2: {nodes} nodes");
+}
