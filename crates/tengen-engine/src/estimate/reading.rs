@@ -686,12 +686,16 @@ fn near_stones(board: &Board, cell: usize, color: Color) -> bool {
 
 /// Whether every `color` chain next to the empty `cell` (one at least) has more than
 /// `group_liberties` liberties: ahead of the group in a race, so a move that only extends or
-/// joins them is not needed yet.
+/// joins them is not needed yet. False when the group has [`COUNTED_LIBERTIES`] or more: the
+/// chains' liberties are counted no further.
 fn ahead_in_liberties(board: &Board, cell: usize, color: Color, group_liberties: usize) -> bool {
+    if group_liberties >= COUNTED_LIBERTIES {
+        return false;
+    }
     let cells = board.cells();
     let own = CellContent::stone(color);
-    let mut buffer = [0usize; COUNTED_LIBERTIES + 1];
-    let wanted = (group_liberties + 1).min(buffer.len());
+    let mut buffer = [0usize; COUNTED_LIBERTIES];
+    let wanted = group_liberties + 1;
     let mut touching = cells
         .adjacent_cells(cell)
         .into_iter()
