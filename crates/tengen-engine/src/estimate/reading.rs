@@ -12,7 +12,7 @@
 //! more than one stone: JP-7 counts snapback stones alive). It is *alive* when some chain of
 //! it becomes pass-alive by Benson's rule on the eye regions nearby (which covers seki: the
 //! attacker cannot fill a shared liberty without being captured, runs out of useful moves, and
-//! the defender stands), or when its own move captures six stones or more of a chain next to
+//! the defender stands), or when its own move captures seven stones or more of a chain next to
 //! it and leaves none of its chains in atari (the space won is larger than any nakade). The
 //! reading looks only at the points where the fight is: the group's liberties, the
 //! liberties of the opponent chains it races, and small eye regions; a group that reaches
@@ -48,7 +48,7 @@ const MAX_SACRIFICE: u32 = 4;
 /// leave is larger than any nakade (the largest that kills, the rabbity and flower sixes,
 /// have six points). Without it the reading goes on playing inside the space it has won,
 /// and a fight over a corner ko that ends in such a capture runs out of any budget.
-const LARGE_CAPTURE: u32 = 6;
+const LARGE_CAPTURE: u32 = 7;
 /// An ordering score from which a move is urgent (a capture, an atari answered).
 const URGENT: i32 = 500;
 /// The longest sequence read.

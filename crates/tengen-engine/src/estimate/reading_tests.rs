@@ -341,7 +341,7 @@ fn jp_7_a_group_that_captures_a_large_racing_chain_lives_and_is_read_at_once() {
     // liberties: A7, A6, A5). Black's A7 fills the shared liberty, White throws in at A6,
     // Black takes it at A5, and White retakes at A6, capturing eight stones: White lives
     // whoever moves first. Once the eight are off the board the reading would go on playing
-    // inside the space they leave; a capture of six or more next to the group ends it.
+    // inside the space they leave; a capture of seven or more next to the group ends it.
     let position = "
         . . O O X . X . .
         O O O X X X X . .
