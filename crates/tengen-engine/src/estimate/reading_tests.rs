@@ -357,15 +357,9 @@ fn jp_7_a_group_that_captures_a_large_racing_chain_lives_and_is_read_at_once() {
     assert!(nodes < 5_000, "{nodes} nodes, over the default budget");
 }
 
-#[test]
-fn jp_9_a_corner_that_is_a_ko_for_whoever_starts_is_a_seki_both_ways() {
-    // White's B2 and A1 inside Black's corner (A7 to E1). Whoever starts a capture ends in a
-    // ko he cannot retake at once (JP-7: only after a pass), with his own chain in atari:
-    // Black's B1 is taken at C1, Black's A2 at A3; White's C1 first is taken back at B1.
-    // Neither can capture: both stand, a seki. The losing lines end in the capture of
-    // Black's thirteen stones, which the reading took beyond any budget until a large
-    // capture ended the line.
-    let position = "
+/// The 13×13 board of OGS's game 17247 (its autoscore cases `corner_test_*`) down to row 4:
+/// Black's corner A7-A4 and White's wall around it; each test adds the corner's last rows.
+const OGS_17247_ABOVE_THE_CORNER: &str = "
         . . . . . . . . . . . . .
         X X . . . . . . . . . . .
         O X X X X X . . X X X . .
@@ -375,19 +369,31 @@ fn jp_9_a_corner_that_is_a_ko_for_whoever_starts_is_a_seki_both_ways() {
         X X O . . . . . . . . O X
         X O . O O X X X . . O O X
         X O O X X X O O . . O X X
-        X X O O X . . . . . O X .
+        X X O O X . . . . . O X .";
+
+#[test]
+fn jp_9_a_corner_that_is_a_ko_for_whoever_starts_is_a_seki_both_ways() {
+    // White's B2 and A1 inside Black's corner (A7 to E1). Whoever starts a capture ends in a
+    // ko he cannot retake at once (JP-7: only after a pass), with his own chain in atari:
+    // Black's B1 is taken at C1, Black's A2 at A3; White's C1 first is taken back at B1.
+    // Neither can capture: both stand, a seki. The losing lines end in the capture of
+    // Black's thirteen stones, which the reading took beyond any budget until a large
+    // capture ended the line.
+    let position = format!(
+        "{OGS_17247_ABOVE_THE_CORNER}
         . X X O . O . . O O X . .
         . O X X O O . . . O X . X
-        O . . X X O . . . O O X .";
+        O . . X X O . . . O O X ."
+    );
     for (x, y) in [(1, 11), (0, 12)] {
-        let (v, nodes) = verdict(position, x, y);
+        let (v, nodes) = verdict(&position, x, y);
         assert_eq!(v, Verdict::Alive, "({x}, {y}): {nodes} nodes");
         assert!(
             nodes < 5_000,
             "({x}, {y}): {nodes} nodes, over the default budget"
         );
     }
-    let (v, nodes) = verdict(position, 2, 10);
+    let (v, nodes) = verdict(&position, 2, 10);
     assert_eq!(v, Verdict::Alive, "Black's corner: {nodes} nodes");
 }
 
@@ -398,27 +404,19 @@ fn jp_9_a_seki_in_the_corner_is_read_without_the_attackers_moves_that_race_nobod
     // seki. White's walls around the corner have more liberties than Black's two: moves
     // that only extend or join them (A9, B9, C8...) race nobody, and reading each of them
     // cost the search 15,000 of its nodes (5,000 by default).
-    let position = "
-        . . . . . . . . . . . . .
-        X X . . . . . . . . . . .
-        O X X X X X . . X X X . .
-        O O O O O O X X O X O X .
-        . . . . . . O O O O O X .
-        O O . . . . . . . . O X .
-        X X O . . . . . . . . O X
-        X O . O O X X X . . O O X
-        X O O X X X O O . . O X X
-        X X O O X . . . . . O X .
+    let position = format!(
+        "{OGS_17247_ABOVE_THE_CORNER}
         . X X O . O . . O O X . .
         . O X X O O . . . O X . X
-        . . . X X O . . . O O X .";
-    let (v, nodes) = verdict(position, 0, 6);
+        . . . X X O . . . O O X ."
+    );
+    let (v, nodes) = verdict(&position, 0, 6);
     assert_eq!(v, Verdict::Alive, "Black's corner: {nodes} nodes");
     assert!(
         nodes < 5_000,
         "Black's corner: {nodes} nodes, over the default budget"
     );
-    let (v, nodes) = verdict(position, 1, 11);
+    let (v, nodes) = verdict(&position, 1, 11);
     assert_eq!(v, Verdict::Alive, "White's B2: {nodes} nodes");
 }
 
