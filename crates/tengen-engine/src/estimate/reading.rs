@@ -375,8 +375,6 @@ impl Reader {
                 None => state.pass(to_move),
             };
             let verdict = match mv {
-                // JP-7: snapback stones are alive (the retake is the only move offered).
-                Some(_) if heads.is_empty() => Verdict::Alive,
                 Some(cell)
                     if to_move == self.defender
                         && child.captured >= LARGE_CAPTURE

@@ -419,23 +419,3 @@ fn jp_9_a_seki_in_the_corner_is_read_without_the_attackers_moves_that_race_nobod
     let (v, nodes) = verdict(&position, 1, 11);
     assert_eq!(v, Verdict::Alive, "White's B2: {nodes} nodes");
 }
-
-#[test]
-fn jp_7_a_snapback_stone_is_alive_though_a_throw_in_could_take_it_again() {
-    // White's A9 takes Black's B9 and Black's B9 takes back five (a snapback). White's B8
-    // could then put the new B9 in atari again, but Black answers at A8 and the corner is
-    // his: capturing B9 let him play stones that cannot be captured (JP-7's second clause;
-    // the seed: snapback stones are alive).
-    let position = "
-        . X O O . . . . .
-        O O X O . . . . .
-        O O X O . . . . .
-        X X X O . . . . .
-        . . X O . . . . .
-        . . X O . . . . .
-        . . X O . . . . .
-        . . X O . . . . .
-        . . X O . . . . .";
-    let (v, nodes) = verdict(position, 1, 0);
-    assert_eq!(v, Verdict::Alive, "{nodes} nodes");
-}
