@@ -335,6 +335,17 @@ fn jp_7_a_racing_chain_gains_liberties_by_capturing_a_chain_in_atari_outside_the
     assert_eq!(v, Verdict::Dead, "{nodes} nodes");
 }
 
+/// Asserts that the chain through (x, y) is read alive within the default budget's nodes.
+fn assert_alive_within_the_budget(position: &str, x: u8, y: u8) {
+    let (v, nodes) = verdict(position, x, y);
+    assert_eq!(v, Verdict::Alive, "({x}, {y}): {nodes} nodes");
+    let budget = crate::estimate::EstimateBudget::default().reading_nodes;
+    assert!(
+        nodes < budget,
+        "({x}, {y}): {nodes} nodes, over the default budget"
+    );
+}
+
 #[test]
 fn jp_7_a_group_that_captures_a_large_racing_chain_lives_and_is_read_at_once() {
     // White's C9-C5 group: an eye at A9-B9 and A7, shared with Black's B7-C4 chain (three
@@ -352,9 +363,7 @@ fn jp_7_a_group_that_captures_a_large_racing_chain_lives_and_is_read_at_once() {
         O O O O . . . . .
         . . . . . . . . .
         . . . . . . . . .";
-    let (v, nodes) = verdict(position, 2, 0);
-    assert_eq!(v, Verdict::Alive, "{nodes} nodes");
-    assert!(nodes < 5_000, "{nodes} nodes, over the default budget");
+    assert_alive_within_the_budget(position, 2, 0);
 }
 
 /// The 13×13 board of OGS's game 17247 (its autoscore cases `corner_test_*`) down to row 4:
@@ -385,14 +394,8 @@ fn jp_9_a_corner_that_is_a_ko_for_whoever_starts_is_a_seki_both_ways() {
         . O X X O O . . . O X . X
         O . . X X O . . . O O X ."
     );
-    for (x, y) in [(1, 11), (0, 12)] {
-        let (v, nodes) = verdict(&position, x, y);
-        assert_eq!(v, Verdict::Alive, "({x}, {y}): {nodes} nodes");
-        assert!(
-            nodes < 5_000,
-            "({x}, {y}): {nodes} nodes, over the default budget"
-        );
-    }
+    assert_alive_within_the_budget(&position, 1, 11);
+    assert_alive_within_the_budget(&position, 0, 12);
     let (v, nodes) = verdict(&position, 2, 10);
     assert_eq!(v, Verdict::Alive, "Black's corner: {nodes} nodes");
 }
@@ -410,12 +413,7 @@ fn jp_9_a_seki_in_the_corner_is_read_without_the_attackers_moves_that_race_nobod
         . O X X O O . . . O X . X
         . . . X X O . . . O O X ."
     );
-    let (v, nodes) = verdict(&position, 0, 6);
-    assert_eq!(v, Verdict::Alive, "Black's corner: {nodes} nodes");
-    assert!(
-        nodes < 5_000,
-        "Black's corner: {nodes} nodes, over the default budget"
-    );
+    assert_alive_within_the_budget(&position, 0, 6);
     let (v, nodes) = verdict(&position, 1, 11);
     assert_eq!(v, Verdict::Alive, "White's B2: {nodes} nodes");
 }
