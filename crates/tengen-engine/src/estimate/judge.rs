@@ -424,7 +424,6 @@ fn read_group(
     let color = chains[group[0]].color;
     let without_dead = without_dead_chains(board, chains, survival, color, group);
     let reader = GroupReader {
-        board,
         position: without_dead.as_ref().unwrap_or(board),
         chains,
         group_stones: stones_of(chains, group),
@@ -468,7 +467,6 @@ fn stones_of(chains: &[Chain], indices: &[usize]) -> Vec<usize> {
 /// The reading of one group: the position it is read on (without the defender's clearly dead
 /// chains elsewhere), and the group's stones, whose surroundings bound it.
 struct GroupReader<'a> {
-    board: &'a Board,
     position: &'a Board,
     chains: &'a [Chain],
     group_stones: Vec<usize>,
@@ -516,7 +514,7 @@ impl GroupReader<'_> {
         let line = |cells: &[(Color, Option<usize>)]| -> Vec<(Color, Option<Point>)> {
             cells
                 .iter()
-                .map(|&(c, cell)| (c, cell.map(|cell| self.board.cells().point(cell))))
+                .map(|&(c, cell)| (c, cell.map(|cell| self.position.cells().point(cell))))
                 .collect()
         };
         let (status, reason) = match reading.verdict {

@@ -12,11 +12,11 @@
 //! more than one stone: JP-7 counts snapback stones alive). It is *alive* when some chain of
 //! it becomes pass-alive by Benson's rule on the eye regions nearby (which covers seki: the
 //! attacker cannot fill a shared liberty without being captured, runs out of useful moves, and
-//! the defender stands), or when its own move captures seven stones or more of a chain next to
-//! it and leaves none of its chains in atari (the space won is larger than any nakade). The
-//! reading looks only at the points where the fight is: the group's liberties, the
-//! liberties of the opponent chains it races, and small eye regions; a group that reaches
-//! more than [`MAX_AREA_EMPTIES`] empty points is not enclosed and beyond it
+//! the defender stands), or when its own move captures seven stones or more of the chains
+//! next to it and leaves none of its chains in atari (the space won is larger than any
+//! nakade). The reading looks only at the points where the fight is: the group's liberties,
+//! the liberties of the opponent chains it races, and small eye regions; a group that
+//! reaches more than [`MAX_AREA_EMPTIES`] empty points is not enclosed and beyond it
 //! ([`Verdict::Unknown`]), as is anything the node budget or the deadline cuts off.
 //!
 //! Written by hand: no crate reads Go; copy-make on the fast board (a copy costs less than
@@ -63,8 +63,6 @@ struct State {
     /// Per colour: ko points it may not retake before it has passed (0: none; cell 0 is
     /// off the board).
     bans: [[u16; MAX_BANS]; 2],
-    /// The stones the move that led here captured.
-    captured: u32,
 }
 
 impl State {
@@ -74,7 +72,6 @@ impl State {
         let mut state = State {
             board: board.clone(),
             bans: [[0; MAX_BANS]; 2],
-            captured: 0,
         };
         state.board.clear_ko();
         state
@@ -106,7 +103,7 @@ impl State {
     /// Plays `cell` for `color` and records the ko ban it creates for the opponent.
     fn play(&self, cell: usize, color: Color) -> State {
         let mut next = self.clone();
-        next.captured = next.board.cells_mut().place_unchecked(cell, color).captured;
+        next.board.cells_mut().place_unchecked(cell, color);
         if let Some((ko, banned)) = next.board.cells().ko_cell() {
             let slots = &mut next.bans[banned.index()];
             if !slots.contains(&(ko as u16)) {
@@ -121,7 +118,6 @@ impl State {
     /// `color` passes: it may retake its kos afterwards.
     fn pass(&self, color: Color) -> State {
         let mut next = self.clone();
-        next.captured = 0;
         next.board.clear_ko();
         next.bans[color.index()] = [0; MAX_BANS];
         next
@@ -377,8 +373,8 @@ impl Reader {
             let verdict = match mv {
                 Some(cell)
                     if to_move == self.defender
-                        && child.captured >= LARGE_CAPTURE
-                        && captures_next_to(board, cell, attacker, &heads)
+                        && captures(board, cell, to_move) >= LARGE_CAPTURE
+                        && taken_next_to(board, cell, &heads, attacker) >= LARGE_CAPTURE
                         && !in_atari(&child.board, &self.anchors, self.defender) =>
                 {
                     Verdict::Alive
@@ -608,21 +604,15 @@ fn in_atari(board: &Board, anchors: &[usize], defender: Color) -> bool {
         .any(|head| board.cells().chain_liberties(head, &mut libs) < 2)
 }
 
-/// Whether playing `cell` captures a chain of `color` that touches one of the chains `heads`.
-fn captures_next_to(board: &Board, cell: usize, color: Color, heads: &[usize]) -> bool {
+/// The stones of `color`'s chains next to the chains `heads` that a move on `cell` takes (the
+/// ones in atari there).
+fn taken_next_to(board: &Board, cell: usize, heads: &[usize], color: Color) -> u32 {
     let cells = board.cells();
-    let (captured, group) = (CellContent::stone(color), CellContent::stone(color.other()));
-    let mut libs = [0usize; 2];
-    cells.adjacent_cells(cell).into_iter().any(|nb| {
-        cells.content(nb) == captured
-            && cells.chain_liberties(nb, &mut libs) == 1
-            && chain_cells(board, nb).into_iter().any(|stone| {
-                cells
-                    .adjacent_cells(stone)
-                    .into_iter()
-                    .any(|t| cells.content(t) == group && heads.contains(&cells.chain_head(t)))
-            })
-    })
+    adjacent_chains(board, heads, color)
+        .into_iter()
+        .filter(|&head| cells.chain_atari_liberty(head) == Some(cell))
+        .map(|head| cells.chain_stones(head))
+        .sum()
 }
 
 /// Up to `limit` distinct liberties of the chains `heads`.
