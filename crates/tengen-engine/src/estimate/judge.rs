@@ -410,8 +410,8 @@ pub(crate) fn refine_by_reading(
 /// eyes. When that reading does not finish within its budget, each chain is read on its own,
 /// still on the points around the whole group: where the lines of the whole multiply (each
 /// of the attacker's stones captured in a shared eye space opens new ones), one chain's are
-/// often few (three chains around one bent four: 5,000 nodes undecided whole, under 200 each
-/// alone).
+/// often few (three chains around one bent four: 5,000 nodes did not decide them whole, under
+/// 200 each alone).
 fn read_group(
     board: &Board,
     chains: &[Chain],

@@ -88,7 +88,7 @@ pub struct EstimateBudget {
 }
 
 impl Default for EstimateBudget {
-    /// The one setting for every board size: a fixed amount of work (1,000 playouts, 5,000
+    /// The one setting for every board size: a fixed amount of work (1,000 playouts, 20,000
     /// reading nodes per group), so that the estimate of a position is the same whatever the
     /// machine's load (the same answer to every question about one position: the CLI, GTP, a
     /// referee's record, the server, the tests); the clock is only a guard against a
@@ -98,7 +98,7 @@ impl Default for EstimateBudget {
         EstimateBudget {
             time: Duration::from_secs(10),
             playouts: 1000,
-            reading_nodes: 5_000,
+            reading_nodes: 20_000,
         }
     }
 }

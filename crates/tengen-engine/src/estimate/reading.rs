@@ -235,6 +235,8 @@ struct Reader {
     deadline: Instant,
     /// Proven results: whether the attacker wins from (position, player to move, bans).
     table: HashMap<u64, bool>,
+    /// Positions read to no result, with the plies that were left: read again only with more.
+    unproven: HashMap<u64, u32>,
     /// The keys of the positions on the current line, against cycles.
     path: Vec<u64>,
     /// The move that decided each proven position (`None`: a pass), for the line shown.
@@ -261,6 +263,7 @@ impl Reader {
             max_nodes,
             deadline,
             table: HashMap::new(),
+            unproven: HashMap::new(),
             path: Vec::new(),
             best: HashMap::new(),
             marks: Marks::new(cells.cell_count()),
@@ -307,9 +310,6 @@ impl Reader {
             let libs = liberties(board, &heads, usize::MAX);
             moves = self.candidates(state, &heads, &libs, to_move);
         }
-        if depth >= MAX_DEPTH {
-            return Verdict::Unknown;
-        }
         let key = state.key(to_move);
         if let Some(&attacker_wins) = self.table.get(&key) {
             return if attacker_wins {
@@ -317,6 +317,14 @@ impl Reader {
             } else {
                 Verdict::Alive
             };
+        }
+        // A position reached again by another order of the same moves, already read to no
+        // result with as many plies left, gives none again: without this the deep lines of a
+        // fight with many points are read over and over (a quarter of the nodes of a corner
+        // seki of four chains, more in longer fights).
+        let plies_left = MAX_DEPTH.saturating_sub(depth);
+        if plies_left == 0 || self.unproven.get(&key).is_some_and(|&p| p >= plies_left) {
+            return Verdict::Unknown;
         }
         if self.path.contains(&key) {
             // A cycle: the side that repeats gains nothing; count it against the attacker,
@@ -396,7 +404,9 @@ impl Reader {
             None if to_move == attacker => Verdict::Alive,
             None => Verdict::Dead,
         };
-        if verdict != Verdict::Unknown {
+        if verdict == Verdict::Unknown {
+            self.unproven.insert(key, plies_left);
+        } else {
             self.table.insert(key, verdict == Verdict::Dead);
             if let Some(mv) = decided_by {
                 self.best.insert(key, mv);

@@ -406,7 +406,7 @@ fn jp_9_a_seki_in_the_corner_is_read_without_the_attackers_moves_that_race_nobod
     // White cannot take the corner, and Black cannot take B2 without being taken first, a
     // seki. White's walls around the corner have more liberties than Black's two: moves
     // that only extend or join them (A9, B9, C8...) race nobody, and reading each of them
-    // cost the search 15,000 of its nodes (5,000 by default).
+    // cost the search 15,000 of its nodes (the default budget was 5,000 then).
     let position = format!(
         "{OGS_17247_ABOVE_THE_CORNER}
         . X X O . O . . O O X . .
@@ -416,4 +416,25 @@ fn jp_9_a_seki_in_the_corner_is_read_without_the_attackers_moves_that_race_nobod
     assert_alive_within_the_budget(&position, 0, 6);
     let (v, nodes) = verdict(&position, 1, 11);
     assert_eq!(v, Verdict::Alive, "White's B2: {nodes} nodes");
+}
+
+#[test]
+fn jp_9_a_seki_of_four_chains_in_the_corner_is_read_within_the_default_budget() {
+    // The top right of a Tygem game (441102334, 2011-06). White's E9-H6 chain (liberties F9,
+    // G8, J7) and Black's G9-H8 (F9, G8, J9) share two liberties; White's J8 (J9, J7) and
+    // Black's J6 (J5, J7) hang on the others. Whoever fills a shared liberty is taken first:
+    // a seki, as an exhaustive search of the corner's empty points also finds. The reading
+    // settles it in about 11,000 nodes, over the 5,000 the default budget used to allow.
+    let position = "
+        O X X X O . X X .
+        O O X O O O . X O
+        O X X X X O O O .
+        . X . . X X X O X
+        . . . O O O X X .
+        O O O O X X X . .
+        O . . O O O O X .
+        X O O . O . O X .
+        O O X . O O X . .";
+    assert_alive_within_the_budget(position, 4, 0);
+    assert_alive_within_the_budget(position, 6, 0);
 }
