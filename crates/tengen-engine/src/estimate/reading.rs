@@ -160,18 +160,13 @@ pub(crate) fn read_with_first(
     max_nodes: u32,
     deadline: Instant,
 ) -> Reading {
-    let Target {
-        anchors,
-        group,
-        defender,
-    } = *target;
-    let Some(area) = local_area(board, group, defender) else {
+    let Some(area) = local_area(board, target.group, target.defender) else {
         return Reading {
             verdict: Verdict::Unknown,
             line: Vec::new(),
         };
     };
-    let mut reader = Reader::new(board, anchors, defender, area, max_nodes, deadline);
+    let mut reader = Reader::new(board, target, area, max_nodes, deadline);
     let start = State::start(board);
     let verdict = reader.solve(&start, first, 0, None);
     let line = if verdict == Verdict::Unknown {
@@ -228,6 +223,8 @@ fn local_area(board: &Board, anchors: &[usize], defender: Color) -> Option<Vec<u
 struct Reader {
     defender: Color,
     anchors: Vec<usize>,
+    /// The stones of the whole group the anchors belong to.
+    group: Vec<usize>,
     /// The cells the reading plays on.
     area: Vec<usize>,
     nodes: u32,
@@ -248,16 +245,16 @@ struct Reader {
 impl Reader {
     fn new(
         board: &Board,
-        anchors: &[usize],
-        defender: Color,
+        target: &Target,
         area: Vec<usize>,
         max_nodes: u32,
         deadline: Instant,
     ) -> Reader {
         let cells = board.cells();
         Reader {
-            defender,
-            anchors: anchors.to_vec(),
+            defender: target.defender,
+            anchors: target.anchors.to_vec(),
+            group: target.group.to_vec(),
             area,
             nodes: 0,
             max_nodes,
@@ -499,8 +496,17 @@ impl Reader {
         // those of the opponent chains racing it.
         let mut cells: Vec<usize> = self.area.clone();
         cells.extend_from_slice(libs);
+        // The chains racing it: the attacker's short of liberties next to any chain of the
+        // whole group, not only the ones asked about (a chain read alone dies when the
+        // attacker's chain that holds it wins a race against another chain of its group).
+        let mut group_heads = group_heads(board, &self.group, defender);
+        for &head in heads {
+            if !group_heads.contains(&head) {
+                group_heads.push(head);
+            }
+        }
         let mut racing = Vec::new();
-        for head in adjacent_chains(board, heads, attacker) {
+        for head in adjacent_chains(board, &group_heads, attacker) {
             let mut theirs = [0usize; 4];
             let n = board.cells().chain_liberties(head, &mut theirs);
             if n <= 3 {
