@@ -140,8 +140,9 @@ pub(crate) struct Reading {
 pub(crate) struct Target<'a> {
     /// The stones (of `defender`) whose capture is asked about.
     pub(crate) anchors: &'a [usize],
-    /// The stones of the whole group they belong to: the reading plays on the points around
-    /// all of it, so a chain read alone still meets a fight over its neighbours' liberties.
+    /// The stones of the whole group they belong to (the anchors among them): the reading
+    /// plays on the points around all of it, so a chain read alone still meets a fight over
+    /// its neighbours' liberties and the races of the attacker's chains next to any of them.
     pub(crate) group: &'a [usize],
     pub(crate) defender: Color,
 }
@@ -223,7 +224,7 @@ fn local_area(board: &Board, anchors: &[usize], defender: Color) -> Option<Vec<u
 struct Reader {
     defender: Color,
     anchors: Vec<usize>,
-    /// The stones of the whole group the anchors belong to.
+    /// The stones of the whole group the anchors belong to (they include the anchors).
     group: Vec<usize>,
     /// The cells the reading plays on.
     area: Vec<usize>,
@@ -499,14 +500,9 @@ impl Reader {
         // The chains racing it: the attacker's short of liberties next to any chain of the
         // whole group, not only the ones asked about (a chain read alone dies when the
         // attacker's chain that holds it wins a race against another chain of its group).
-        let mut group_heads = group_heads(board, &self.group, defender);
-        for &head in heads {
-            if !group_heads.contains(&head) {
-                group_heads.push(head);
-            }
-        }
+        let whole_group = group_heads(board, &self.group, defender);
         let mut racing = Vec::new();
-        for head in adjacent_chains(board, &group_heads, attacker) {
+        for head in adjacent_chains(board, &whole_group, attacker) {
             let mut theirs = [0usize; 4];
             let n = board.cells().chain_liberties(head, &mut theirs);
             if n <= 3 {
