@@ -306,7 +306,7 @@ impl Reader {
                 return Verdict::Alive;
             }
             let libs = liberties(board, &heads, usize::MAX);
-            moves = self.candidates(state, &heads, &libs, to_move);
+            moves = self.candidates(state, &libs, to_move);
         }
         let key = state.key(to_move);
         if let Some(&attacker_wins) = self.table.get(&key) {
@@ -465,13 +465,7 @@ impl Reader {
 
     /// The moves worth reading for `to_move`, with an ordering score: the group's
     /// liberties, the liberties of weak opponent chains next to it, and its eye space.
-    fn candidates(
-        &mut self,
-        state: &State,
-        heads: &[usize],
-        libs: &[usize],
-        to_move: Color,
-    ) -> Vec<(i32, usize)> {
+    fn candidates(&mut self, state: &State, libs: &[usize], to_move: Color) -> Vec<(i32, usize)> {
         let board = &state.board;
         let defender = self.defender;
         let attacker = defender.other();
