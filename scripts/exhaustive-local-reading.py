@@ -34,9 +34,12 @@ def parse_args():
     parser.add_argument("position")
     parser.add_argument("target")
     parser.add_argument("moves")
-    parser.add_argument("--depth", type=int, default=24)
+    parser.add_argument("--depth", type=int, default=24, help="plies, 1 to 200")
     parser.add_argument("--first", choices=["X", "O"])
-    return parser.parse_args()
+    args = parser.parse_args()
+    if not 1 <= args.depth <= 200:
+        parser.error(f"--depth {args.depth}: give 1 to 200 plies")
+    return args
 
 
 def main():

@@ -2,7 +2,7 @@
 //! `O` White, `.` empty, one row per line from the top, spaces ignored; as many rows as
 //! columns.
 
-use crate::{BoardSize, Color, Game, Point, Rules, Setup, SetupError};
+use crate::{Board, BoardSize, Color, Game, Point, Rules, Setup, SetupError};
 
 /// A diagram that is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -103,5 +103,34 @@ impl Game {
             &Setup::from_diagram(diagram, to_move)?,
             rules,
         )?)
+    }
+}
+
+impl Board {
+    /// The board drawn as the diagram [`Setup::from_diagram`] reads: one row per line from
+    /// the top, points separated by spaces.
+    ///
+    /// ```
+    /// use tengen_core::{Color, Game, Rules};
+    /// let diagram = "X . O\n. X .\n. . .";
+    /// let game = Game::from_diagram(diagram, Color::White, Rules::japanese()).unwrap();
+    /// assert_eq!(game.board().diagram(), diagram);
+    /// ```
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        let n = self.size().get();
+        (0..n)
+            .map(|y| {
+                (0..n)
+                    .map(|x| match self.get(Point::new(x, y)) {
+                        Some(Color::Black) => "X",
+                        Some(Color::White) => "O",
+                        None => ".",
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }

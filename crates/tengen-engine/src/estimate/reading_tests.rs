@@ -2,7 +2,7 @@
 
 use super::*;
 use std::time::Duration;
-use tengen_core::{BoardSize, Point};
+use tengen_core::{BoardSize, Point, playout::XorShift32};
 
 /// A board from rows of `X` (Black), `O` (White) and `.`, top row first.
 fn board(diagram: &str) -> Board {
@@ -510,7 +510,8 @@ impl Exhaustive<'_> {
                 to_move == self.defender,
                 last.and_then(|l| snapback(board, l)),
             ) {
-                (true, Some(retake)) if plies_left > 0 => {
+                (true, Some(_)) if plies_left == 0 => false,
+                (true, Some(retake)) => {
                     let child = state.play(retake, to_move);
                     self.search(&child, attacker, 0, plies_left - 1, Some(retake))
                 }
@@ -554,15 +555,9 @@ impl Exhaustive<'_> {
 }
 
 /// A position of a random game on a small board, stopped when `empties` points are left
-/// (xorshift from `seed`; neither side fills its own eyes).
-fn random_position(seed: u64, size: u32, empties: usize) -> Board {
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+/// (neither side fills its own eyes).
+fn random_position(seed: u32, size: u32, empties: usize) -> Board {
+    let mut random = XorShift32::new(seed);
     let mut board = Board::new(BoardSize::new(size).unwrap());
     let mut color = Color::Black;
     for _ in 0..400 {
@@ -577,7 +572,7 @@ fn random_position(seed: u64, size: u32, empties: usize) -> Board {
             .filter(|&c| cells.is_legal(c, color) && !cells.is_own_eye(c, color))
             .collect();
         if !moves.is_empty() {
-            let cell = moves[(next() % moves.len() as u64) as usize];
+            let cell = moves[random.below(moves.len() as u32) as usize];
             board.cells_mut().place_unchecked(cell, color);
         }
         color = color.other();
@@ -585,36 +580,17 @@ fn random_position(seed: u64, size: u32, empties: usize) -> Board {
     board
 }
 
-/// `board` as rows of X, O and `.`.
-fn draw(board: &Board) -> String {
-    let cells = board.cells();
-    let size = board.size().get();
-    (0..size)
-        .map(|y| {
-            (0..size)
-                .map(
-                    |x| match cells.content(cells.cell(Point::new(x, y))).color() {
-                        Some(Color::Black) => "X",
-                        Some(Color::White) => "O",
-                        None => ".",
-                    },
-                )
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn jp_7_the_reading_agrees_with_an_exhaustive_search_of_small_random_positions() {
     // Positions of random games on 5×5 and 6×6 boards with four to six empty points; every
     // group with a chain of three liberties or fewer, read whole and, when it has several
     // chains, each chain alone on the points around the group, as the estimator reads them.
-    // Where both the reading and the exhaustive search (16 plies) decide, they agree.
+    // Where both the reading and the exhaustive search (16 plies) decide, they agree. The
+    // 160 seeds (309 readings both decide, about 20 s) include 1578, a position the reading
+    // got wrong before it looked at the races of the whole group (2,000 seeds: one such).
     let mut compared = 0;
-    for seed in 1..=160u64 {
-        let size = 5 + (seed % 2) as u32;
+    for seed in 1501..=1660u32 {
+        let size = 5 + seed % 2;
         let board = random_position(seed, size, 4 + (seed % 3) as usize);
         let cells = board.cells();
         let chains = crate::estimate::chains_of(&board);
@@ -664,7 +640,7 @@ fn jp_7_the_reading_agrees_with_an_exhaustive_search_of_small_random_positions()
                     reading.verdict,
                     reading.line,
                     if dead { "dead" } else { "alive" },
-                    draw(&board)
+                    board.diagram()
                 );
             }
         }
