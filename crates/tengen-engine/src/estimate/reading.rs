@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use tengen_core::{Board, Color, cells::CellContent};
 
-use super::eyes::{MAX_EYE_REGION, Marks, chain_cells, pass_alive, small_region};
+use super::eyes::{LocalEyes, chain_cells};
 use crate::tactics::move_shape;
 
 /// What the reading found.
@@ -100,27 +100,44 @@ impl State {
         key
     }
 
-    /// Plays `cell` for `color` and records the ko ban it creates for the opponent.
-    fn play(&self, cell: usize, color: Color) -> State {
+    /// The position after `mv` (`None`: a pass) of `color`, written into `next`, whose
+    /// buffers are reused: the reading makes a copy per node.
+    fn after_into(&self, mv: Option<usize>, color: Color, next: &mut State) {
+        next.board.clone_from(&self.board);
+        next.bans = self.bans;
+        next.apply(mv, color);
+    }
+
+    /// The position after `mv` (`None`: a pass) of `color`.
+    fn after(&self, mv: Option<usize>, color: Color) -> State {
         let mut next = self.clone();
-        next.board.cells_mut().place_unchecked(cell, color);
-        if let Some((ko, banned)) = next.board.cells().ko_cell() {
-            let slots = &mut next.bans[banned.index()];
+        next.apply(mv, color);
+        next
+    }
+
+    /// Plays `mv` (`None`: a pass) for `color`.
+    fn apply(&mut self, mv: Option<usize>, color: Color) {
+        match mv {
+            Some(cell) => self.place(cell, color),
+            None => {
+                // `color` may retake its kos after a pass.
+                self.board.clear_ko();
+                self.bans[color.index()] = [0; MAX_BANS];
+            }
+        }
+    }
+
+    /// Plays `cell` for `color` and records the ko ban it creates for the opponent.
+    fn place(&mut self, cell: usize, color: Color) {
+        self.board.cells_mut().place_unchecked(cell, color);
+        if let Some((ko, banned)) = self.board.cells().ko_cell() {
+            let slots = &mut self.bans[banned.index()];
             if !slots.contains(&(ko as u16)) {
                 if let Some(slot) = slots.iter_mut().find(|s| **s == 0) {
                     *slot = ko as u16;
                 }
             }
         }
-        next
-    }
-
-    /// `color` passes: it may retake its kos afterwards.
-    fn pass(&self, color: Color) -> State {
-        let mut next = self.clone();
-        next.board.clear_ko();
-        next.bans[color.index()] = [0; MAX_BANS];
-        next
     }
 }
 
@@ -239,8 +256,9 @@ struct Reader {
     path: Vec<u64>,
     /// The move that decided each proven position (`None`: a pass), for the line shown.
     best: HashMap<u64, Option<usize>>,
-    marks: Marks,
-    seen: Marks,
+    eyes: LocalEyes,
+    /// Positions done with, whose buffers the next child reuses.
+    spare: Vec<State>,
 }
 
 impl Reader {
@@ -264,8 +282,8 @@ impl Reader {
             unproven: HashMap::new(),
             path: Vec::new(),
             best: HashMap::new(),
-            marks: Marks::new(cells.cell_count()),
-            seen: Marks::new(cells.cell_count()),
+            eyes: LocalEyes::new(cells.cell_count()),
+            spare: Vec::new(),
         }
     }
 
@@ -280,34 +298,19 @@ impl Reader {
         let board = &state.board;
         let heads = group_heads(board, &self.anchors, self.defender);
         let attacker = self.defender.other();
-        let mut moves: Vec<(i32, usize)>;
-        if heads.is_empty() {
-            // Captured, unless the defender retakes at once (snapback).
+        // Captured, unless the defender retakes at once (snapback).
+        let snapback_retake = if heads.is_empty() {
             match (
                 to_move == self.defender,
                 last.and_then(|l| snapback(board, l)),
             ) {
-                (true, Some(retake)) => moves = vec![(0, retake)],
+                (true, Some(retake)) => Some(retake),
                 _ => return Verdict::Dead,
             }
         } else {
-            // Only the defender's moves can make him pass-alive (and the attacker cannot undo
-            // it), so the test runs at the start and after the defender's moves.
-            let defender_moved = to_move == attacker;
-            if (defender_moved || depth == 0)
-                && pass_alive(
-                    board,
-                    &heads,
-                    self.defender,
-                    &mut self.marks,
-                    &mut self.seen,
-                )
-            {
-                return Verdict::Alive;
-            }
-            let libs = liberties(board, &heads, usize::MAX);
-            moves = self.candidates(state, &libs, to_move);
-        }
+            None
+        };
+        // The table first: a position proven before costs no move generation.
         let key = state.key(to_move);
         if let Some(&attacker_wins) = self.table.get(&key) {
             return if attacker_wins {
@@ -315,6 +318,15 @@ impl Reader {
             } else {
                 Verdict::Alive
             };
+        }
+        // Only the defender's moves can make him pass-alive (and the attacker cannot undo
+        // it), so the test runs at the start and after the defender's moves.
+        let defender_moved = to_move == attacker;
+        if !heads.is_empty()
+            && (defender_moved || depth == 0)
+            && self.eyes.pass_alive(board, &heads, self.defender)
+        {
+            return Verdict::Alive;
         }
         // A position reached again by another order of the same moves, already read to no
         // result with as many plies left, gives none again: without this the deep lines of a
@@ -329,6 +341,13 @@ impl Reader {
             // who must make progress.
             return Verdict::Alive;
         }
+        let mut moves = match snapback_retake {
+            Some(retake) => vec![(0, retake)],
+            None => {
+                let libs = liberties(board, &heads, usize::MAX);
+                self.candidates(state, &libs, to_move)
+            }
+        };
         moves.sort_by_key(|m| std::cmp::Reverse(m.0));
         if to_move == self.defender
             && !heads.is_empty()
@@ -372,10 +391,7 @@ impl Reader {
             Verdict::Alive
         };
         for mv in order {
-            let child = match mv {
-                Some(cell) => state.play(cell, to_move),
-                None => state.pass(to_move),
-            };
+            let child = self.child(state, mv, to_move);
             let verdict = match mv {
                 Some(cell)
                     if to_move == self.defender
@@ -387,6 +403,7 @@ impl Reader {
                 }
                 _ => self.solve(&child, to_move.other(), depth + 1, mv),
             };
+            self.spare.push(child);
             if verdict == winning {
                 result = Some(winning);
                 decided_by = Some(mv);
@@ -413,6 +430,13 @@ impl Reader {
         verdict
     }
 
+    /// The position after `mv` of `color`, in the buffers of a spare position.
+    fn child(&mut self, state: &State, mv: Option<usize>, color: Color) -> State {
+        let mut next = self.spare.pop().unwrap_or_else(|| state.clone());
+        state.after_into(mv, color, &mut next);
+        next
+    }
+
     /// The line the search proved from `state` with `to_move` to play: each position's
     /// deciding move, followed until the search recorded none (the group captured or
     /// pass-alive) or a position repeats.
@@ -429,10 +453,7 @@ impl Reader {
                 break;
             };
             line.push((to_move, mv));
-            state = match mv {
-                Some(cell) => state.play(cell, to_move),
-                None => state.pass(to_move),
-            };
+            state = state.after(mv, to_move);
             to_move = to_move.other();
         }
         line
@@ -446,17 +467,12 @@ impl Reader {
                 return None;
             }
             self.nodes += 1;
-            let child = state.play(cell, self.defender);
+            let child = self.child(state, Some(cell), self.defender);
             let heads = group_heads(&child.board, &self.anchors, self.defender);
-            if !heads.is_empty()
-                && pass_alive(
-                    &child.board,
-                    &heads,
-                    self.defender,
-                    &mut self.marks,
-                    &mut self.seen,
-                )
-            {
+            let lives =
+                !heads.is_empty() && self.eyes.pass_alive(&child.board, &heads, self.defender);
+            self.spare.push(child);
+            if lives {
                 return Some(cell);
             }
         }
@@ -471,22 +487,7 @@ impl Reader {
         let attacker = defender.other();
         // Eye space: small regions of non-defender points next to the group.
         let mut eye_space = Vec::new();
-        for &lib in libs {
-            if eye_space.contains(&lib) {
-                continue;
-            }
-            if let Some(region) =
-                small_region(board, lib, defender, MAX_EYE_REGION, &mut self.marks)
-            {
-                for cell in region.cells {
-                    if board.cells().content(cell) == CellContent::Empty
-                        && !eye_space.contains(&cell)
-                    {
-                        eye_space.push(cell);
-                    }
-                }
-            }
-        }
+        self.eyes.eye_space(board, libs, defender, &mut eye_space);
         // The fixed area, and wherever the fight has spread: the group's liberties and
         // those of the opponent chains racing it.
         let mut cells: Vec<usize> = self.area.clone();

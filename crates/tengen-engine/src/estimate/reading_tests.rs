@@ -512,7 +512,7 @@ impl Exhaustive<'_> {
             ) {
                 (true, Some(_)) if plies_left == 0 => false,
                 (true, Some(retake)) => {
-                    let child = state.play(retake, to_move);
+                    let child = state.after(Some(retake), to_move);
                     self.search(&child, attacker, 0, plies_left - 1, Some(retake))
                 }
                 _ => true,
@@ -538,7 +538,7 @@ impl Exhaustive<'_> {
             {
                 continue;
             }
-            let child = state.play(cell, to_move);
+            let child = state.after(Some(cell), to_move);
             let dead = self.search(&child, to_move.other(), 0, plies_left - 1, Some(cell));
             if dead == (to_move == attacker) {
                 found = Some(dead);
@@ -546,7 +546,7 @@ impl Exhaustive<'_> {
             }
         }
         let dead = found.unwrap_or_else(|| {
-            let child = state.pass(to_move);
+            let child = state.after(None, to_move);
             self.search(&child, to_move.other(), passes + 1, plies_left - 1, None)
         });
         self.memo.insert(key, dead);
