@@ -11,18 +11,21 @@
 //! chains the estimate counts otherwise than the marks and how many of them it flagged
 //! unsure; the time per estimate (median and slowest).
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc;
 
 use anyhow::{Context, bail};
 use clap::Args;
 use tengen_core::{Color, Game, GameResult, Move, Phase, Point, Scoring};
-use tengen_engine::estimate::{Basis, ChainEstimate, Estimate, EstimateBudget, Status, estimate};
+use tengen_engine::estimate::{Basis, ChainEstimate, Estimate, EstimateBudget, estimate};
 use tengen_sgf::{GameTree, Mode, RecordedResult, ReplayOptions, WinBy, replay};
 
 use crate::diagnose::{Diagnosis, diagnose};
+
+mod gnugo;
+mod marks;
+use gnugo::GnuGo;
+use marks::FlagCheck;
 
 #[derive(Args)]
 pub(crate) struct EstimateArgs {
@@ -176,79 +179,6 @@ fn margin_text(margin: i32) -> String {
     GameResult::from_margin(margin).to_sgf()
 }
 
-/// GNU Go over GTP: one process for every game.
-struct GnuGo {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl GnuGo {
-    /// GNU Go with its default (Japanese) counting, or its Chinese (area) counting.
-    fn start(program: &Path, area: bool) -> anyhow::Result<GnuGo> {
-        let mut args = vec!["--mode", "gtp", "--level", "10"];
-        if area {
-            args.push("--chinese-rules");
-        }
-        let mut child = Command::new(program)
-            .args(&args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .with_context(|| format!("cannot start {}", program.display()))?;
-        let input = child.stdin.take().context("GNU Go's input")?;
-        let output = BufReader::new(child.stdout.take().context("GNU Go's output")?);
-        Ok(GnuGo {
-            child,
-            input,
-            output,
-        })
-    }
-
-    fn ask(&mut self, command: &str) -> anyhow::Result<String> {
-        writeln!(self.input, "{command}")?;
-        self.input.flush()?;
-        let mut answer = String::new();
-        loop {
-            let mut line = String::new();
-            if self.output.read_line(&mut line)? == 0 {
-                bail!("GNU Go closed its output after {command:?}");
-            }
-            if line.trim().is_empty() {
-                if answer.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            answer.push_str(line.trim_end());
-        }
-        match answer.strip_prefix('=') {
-            Some(rest) => Ok(rest.trim().to_owned()),
-            None => bail!("GNU Go: {command:?}: {answer}"),
-        }
-    }
-
-    /// GNU Go's `final_score` of a file, as Black's margin.
-    fn final_score(&mut self, file: &Path) -> Result<i32, String> {
-        let path = file.display().to_string();
-        self.ask(&format!("loadsgf {path}"))
-            .and_then(|_| self.ask("final_score"))
-            .map_err(|e| e.to_string())
-            .and_then(|answer| {
-                recorded_margin(&answer).ok_or_else(|| format!("unexpected answer {answer:?}"))
-            })
-    }
-}
-
-impl Drop for GnuGo {
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.input.flush();
-        let _ = self.child.wait();
-    }
-}
-
 /// What happened to one game.
 struct Outcome {
     file: String,
@@ -266,53 +196,6 @@ struct Outcome {
     unfinished: bool,
     /// The chains checked against the record's own marks, when they reproduce `RE`.
     flags: Option<FlagCheck>,
-}
-
-/// How well the estimator's doubts point at its errors: its chains set against the dead
-/// stones of the record's own marks, apart by what each verdict rests on (a playout share
-/// may be wrong; a reading or Benson's test differs from the marks only where the players
-/// judged otherwise than the rules, or the reading's area was too small).
-#[derive(Default, Clone, Copy)]
-struct FlagCheck {
-    chains: u32,
-    /// Flagged unsure: uncertain, or their status depends on who moves first.
-    flagged: u32,
-    /// Counted otherwise than the marks: [by the playouts, by reading or Benson].
-    differ: [u32; 2],
-    /// Of those, flagged unsure.
-    differ_flagged: [u32; 2],
-}
-
-impl FlagCheck {
-    /// Each chain of `estimate`, against `marked_dead` (the record's dead stones).
-    fn of(estimate: &Estimate, marked_dead: &[Point]) -> FlagCheck {
-        let mut check = FlagCheck::default();
-        for chain in &estimate.chains {
-            let flagged = chain.uncertain() || chain.unsettled.is_some();
-            check.chains += 1;
-            check.flagged += u32::from(flagged);
-            if differs_from_marks(chain, marked_dead) {
-                let proved = usize::from(chain.basis != Basis::Playouts);
-                check.differ[proved] += 1;
-                check.differ_flagged[proved] += u32::from(flagged);
-            }
-        }
-        check
-    }
-
-    fn add(&mut self, other: FlagCheck) {
-        self.chains += other.chains;
-        self.flagged += other.flagged;
-        for i in 0..2 {
-            self.differ[i] += other.differ[i];
-            self.differ_flagged[i] += other.differ_flagged[i];
-        }
-    }
-}
-
-/// Whether the estimate counts `chain` dead where the marks do not, or the other way.
-fn differs_from_marks(chain: &ChainEstimate, marked_dead: &[Point]) -> bool {
-    (chain.status == Status::Dead) != marked_dead.contains(&chain.stones[0])
 }
 
 impl Outcome {
@@ -467,26 +350,14 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
         .any(|n| n.get("TB").is_some() || n.get("TW").is_some());
     if row.markup_match && has_marks {
         if let Ok(marked) = tengen_sgf::marked_dead_stones(&tree, &game) {
-            let differ: Vec<String> = estimate
-                .chains
-                .iter()
-                .filter(|c| differs_from_marks(c, &marked))
-                .map(|c| {
-                    let flag = if c.uncertain() || c.unsettled.is_some() {
-                        ", flagged"
-                    } else {
-                        ""
-                    };
-                    format!("{} {}{flag}", vertex(c.stones[0], &estimate), decided_by(c))
-                })
-                .collect();
-            if !differ.is_empty() {
+            let check = FlagCheck::of(&estimate, &marked);
+            if !check.differences.is_empty() {
                 outcome.notes.push(format!(
                     "counted otherwise than the record's marks: {}",
-                    differ.join(", ")
+                    check.differences.join(", ")
                 ));
             }
-            outcome.flags = Some(FlagCheck::of(&estimate, &marked));
+            outcome.flags = Some(check);
         }
     }
     outcome.ours = margin_of(estimate.score.result).ok_or_else(|| "no count".to_owned());
@@ -832,25 +703,11 @@ fn report(
     let mut flags = FlagCheck::default();
     let checked = outcomes
         .iter()
-        .filter_map(|o| o.flags)
-        .inspect(|f| flags.add(*f))
+        .filter_map(|o| o.flags.as_ref())
+        .inspect(|f| flags.add(f))
         .count();
     if checked > 0 {
-        let flagged_differ: u32 = flags.differ_flagged.iter().sum();
-        println!(
-            "chains against the record's own marks ({checked} records whose marks reproduce \
-             RE): {} chains; counted otherwise than the marks: {} by the playouts ({} of them \
-             flagged unsure), {} by reading or Benson ({} flagged: they depend on who moves \
-             first); flagged unsure (uncertain, or depending on who moves first): {} chains, {} \
-             of them counted otherwise than the marks",
-            flags.chains,
-            flags.differ[0],
-            flags.differ_flagged[0],
-            flags.differ[1],
-            flags.differ_flagged[1],
-            flags.flagged,
-            flagged_differ,
-        );
+        println!("{}", flags.summary(checked));
     }
     println!("\nPer source folder:");
     for (folder, tally) in &folders {
@@ -882,45 +739,5 @@ fn report(
             median,
             slowest
         );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::FlagCheck;
-    use tengen_core::{Color, Game, Point, Rules};
-    use tengen_engine::estimate::{EstimateBudget, estimate};
-
-    /// White's stone at B2 stands alone in Black's closed corner: dead by JP-7.
-    fn white_stone_inside_black_area() -> Game {
-        Game::from_diagram(
-            "
-            . . X O . . .
-            . . X O . . .
-            . . X O . . .
-            X X X O . . .
-            . . . X O O O
-            . O . X . . .
-            . . . X . . .",
-            Color::Black,
-            Rules::japanese(),
-        )
-        .unwrap()
-    }
-
-    #[test]
-    fn jp_7_a_chain_the_marks_count_otherwise_is_a_difference_and_marks_that_agree_are_none() {
-        let game = white_stone_inside_black_area();
-        let estimate = estimate(&game, &EstimateBudget::default());
-        let dead_white = Point::new(1, 5);
-        let estimated_dead = estimate
-            .chain(dead_white)
-            .is_some_and(|c| c.status == tengen_engine::estimate::Status::Dead);
-        assert!(estimated_dead, "{}", estimate.diagram());
-        let agreeing = FlagCheck::of(&estimate, &[dead_white]);
-        assert_eq!(agreeing.differ.iter().sum::<u32>(), 0);
-        let differing = FlagCheck::of(&estimate, &[]);
-        assert_eq!(differing.differ.iter().sum::<u32>(), 1);
-        assert_eq!(differing.chains, agreeing.chains);
     }
 }
