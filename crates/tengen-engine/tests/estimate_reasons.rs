@@ -302,6 +302,31 @@ fn jp_7_stones_no_living_opponent_stone_borders_are_alive_in_their_owners_territ
     assert!(text.contains("owner's territory"), "{text}");
 }
 
+/// The end of a 9×9 game (dev set, `nngs/whitemouse-gnugo-3.5.2`): White's D2 stands inside
+/// Black's bottom group, which is dead. Black, moving first, captures D2 (E2, then D1 or E1):
+/// the reading proves it. But the chains that take it die themselves, and its point is
+/// White's (JP-7's second clause: capturing it lets White play stones that cannot be
+/// captured), as the players counted it.
+const TAKEN_ONLY_BY_DEAD_STONES: &str = "
+    . O X . X O . . .
+    O O X . X O X X X
+    O X X . . O X O X
+    O X X X X X O O O
+    . O X O O O O . O
+    O O O O X X O O .
+    . O X X X X X X O
+    O X X O . X O O .
+    X X X . . . X . O";
+
+#[test]
+fn jp_7_a_chain_the_reading_kills_only_with_dead_stones_stands_in_its_owners_territory() {
+    let e = estimated(Rules::japanese(), TAKEN_ONLY_BY_DEAD_STONES);
+    let d2 = p(3, 7);
+    assert_eq!(e.status(p(2, 6)), Some(Status::Dead), "{}", e.diagram());
+    assert_eq!(e.status(d2), Some(Status::Alive), "{}", e.diagram());
+    assert_eq!(reason(&e, d2), Reason::InOwnTerritory);
+}
+
 /// White's three chains on the left (B10-D10, the A9 chain, E9-E8) share the bent four
 /// B9 C9 D9 D8, and E9-E8 has an outside liberty, F8. Each chain, read alone on the points
 /// around the whole group, lives: Black's stone on any point of the eye space is captured and

@@ -275,9 +275,11 @@ pub(crate) fn settle_ataris(
 /// opponent stone takes the chain its owner captures the takers and plays there anew (JP-7's
 /// second clause). The playouts kill such a stone when a dead stone next to it captures it
 /// before being captured itself (a stone in atari inside its own wall, held by an invader
-/// that is dead too). Chains the reading or a ko settled keep their proof: seed 003's stone
-/// in an unresolved ko is dead though only dead stones take it. Repeated until nothing
-/// changes: a revived chain is a living border for the regions next to it.
+/// that is dead too), and the reading kills it when the chains that capture it are dead
+/// themselves (they take it, then die with one eye). A ko keeps its proof (seed 003's stone
+/// in an unresolved ko is dead though only dead stones take it), and so does a race its
+/// owner wins only by moving first. Repeated until nothing changes: a revived chain is a
+/// living border for the regions next to it.
 pub(crate) fn revive_uncapturable(
     board: &Board,
     chains: &[Chain],
@@ -299,7 +301,7 @@ pub(crate) fn revive_uncapturable(
         let mut revived = false;
         for (chain, estimate) in chains.iter().zip(estimates.iter_mut()) {
             if estimate.status == Status::Dead
-                && estimate.basis == Basis::Playouts
+                && revivable(estimate)
                 && owners[chain.cells[0]] == Some(chain.color)
             {
                 estimate.status = Status::Alive;
@@ -313,6 +315,20 @@ pub(crate) fn revive_uncapturable(
         if !revived {
             return;
         }
+    }
+}
+
+/// Whether a dead chain's verdict leaves room for JP-7's second clause: the playouts', or the
+/// reading's when the opponent captures it whoever moves first (a race its owner wins by
+/// moving first stays unsettled). A ko keeps its proof (seed 003), as does a stone in atari
+/// a living stone holds.
+fn revivable(estimate: &ChainEstimate) -> bool {
+    match estimate.basis {
+        Basis::Playouts => true,
+        Basis::Reading => {
+            matches!(estimate.reason, Reason::DiesByReading { .. }) && estimate.unsettled.is_none()
+        }
+        Basis::PassAlive => false,
     }
 }
 
