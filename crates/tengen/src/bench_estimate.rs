@@ -345,20 +345,19 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
             .push(format!("{points} point(s) need sealing"));
     }
     outcome.unfinished = !estimate.finished();
-    let has_marks = tree
-        .main_line()
-        .any(|n| n.get("TB").is_some() || n.get("TW").is_some());
-    if row.markup_match && has_marks {
-        if let Ok(marked) = tengen_sgf::marked_dead_stones(&tree, &game) {
-            let check = FlagCheck::of(&estimate, &marked);
-            if !check.differences.is_empty() {
-                outcome.notes.push(format!(
-                    "counted otherwise than the record's marks: {}",
-                    check.differences.join(", ")
-                ));
-            }
-            outcome.flags = Some(check);
+    // The record's own dead stones, when it marks territory.
+    let marked = tengen_sgf::has_territory_marks(&tree)
+        .then(|| tengen_sgf::marked_dead_stones(&tree, &game).ok())
+        .flatten();
+    if let Some(marked) = marked.as_deref().filter(|_| row.markup_match) {
+        let check = FlagCheck::of(&estimate, marked);
+        if !check.differences.is_empty() {
+            outcome.notes.push(format!(
+                "counted otherwise than the record's marks: {}",
+                check.differences.join(", ")
+            ));
         }
+        outcome.flags = Some(check);
     }
     outcome.ours = margin_of(estimate.score.result).ok_or_else(|| "no count".to_owned());
     outcome.ours_fills_as_territory =
@@ -375,8 +374,6 @@ fn run_one(row: &Row, loaded: Result<(GameTree, Game), String>, settings: &Setti
                 ..options.clone()
             };
             let other_game = replay(&tree, &other).ok().map(|r| r.game);
-            let marked = tengen_sgf::marked_dead_stones(&tree, &game).ok();
-            let marked = marked.filter(|_| has_marks);
             let diagnosis = diagnose(
                 &game,
                 &estimate,

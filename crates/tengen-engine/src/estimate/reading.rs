@@ -341,12 +341,10 @@ impl Reader {
             // who must make progress.
             return Verdict::Alive;
         }
+        let libs = liberties(board, &heads, usize::MAX);
         let mut moves = match snapback_retake {
             Some(retake) => vec![(0, retake)],
-            None => {
-                let libs = liberties(board, &heads, usize::MAX);
-                self.candidates(state, &libs, to_move)
-            }
+            None => self.candidates(state, &libs, to_move),
         };
         moves.sort_by_key(|m| std::cmp::Reverse(m.0));
         if to_move == self.defender
@@ -367,7 +365,7 @@ impl Reader {
             // first when nothing is urgent (a seki is proved by passing), last otherwise.
             let urgent = heads.is_empty()
                 || moves.first().is_some_and(|&(score, _)| score >= URGENT)
-                || liberties(board, &heads, 2).len() < 2;
+                || libs.len() < 2;
             if urgent {
                 order.push(None);
             } else {
@@ -432,9 +430,13 @@ impl Reader {
 
     /// The position after `mv` of `color`, in the buffers of a spare position.
     fn child(&mut self, state: &State, mv: Option<usize>, color: Color) -> State {
-        let mut next = self.spare.pop().unwrap_or_else(|| state.clone());
-        state.after_into(mv, color, &mut next);
-        next
+        match self.spare.pop() {
+            Some(mut next) => {
+                state.after_into(mv, color, &mut next);
+                next
+            }
+            None => state.after(mv, color),
+        }
     }
 
     /// The line the search proved from `state` with `to_move` to play: each position's

@@ -6,25 +6,10 @@ use tengen_core::{BoardSize, Point, playout::XorShift32};
 
 /// A board from rows of `X` (Black), `O` (White) and `.`, top row first.
 fn board(diagram: &str) -> Board {
-    let rows: Vec<Vec<char>> = diagram
-        .lines()
-        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
-        .filter(|r| !r.is_empty())
-        .collect();
-    let mut board = Board::new(BoardSize::new(rows.len() as u32).unwrap());
-    for (y, row) in rows.iter().enumerate() {
-        for (x, &c) in row.iter().enumerate() {
-            let stone = match c {
-                'X' => Some(Color::Black),
-                'O' => Some(Color::White),
-                _ => None,
-            };
-            if stone.is_some() {
-                board.set(Point::new(x as u8, y as u8), stone).unwrap();
-            }
-        }
-    }
-    board
+    tengen_core::Game::from_diagram(diagram, Color::Black, tengen_core::Rules::japanese())
+        .expect("a position")
+        .board()
+        .clone()
 }
 
 /// The verdict on the chain through (x, y), and the nodes it took, with `first` to move.
@@ -439,7 +424,7 @@ fn jp_9_a_seki_of_four_chains_in_the_corner_is_read_within_the_default_budget() 
         . . . O O O X X .
         O O O O X X X . .
         O . . O O O O X .
-        X O O . O . O X .
+        . O O . O . O X .
         O O X . O O X . .";
     assert_alive_within_the_budget(position, 4, 0);
     assert_alive_within_the_budget(position, 6, 0);
