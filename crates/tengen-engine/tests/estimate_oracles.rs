@@ -443,7 +443,7 @@ fn ogs_score_estimator_removal_maps() {
         eprintln!("{f}");
     }
     assert_eq!(total, 54);
-    assert!(passed >= 50, "{passed} of {total}");
+    assert!(passed >= 52, "{passed} of {total}");
 }
 
 /// The owner of every point by the estimate: a dead stone counts for the capturer.

@@ -327,6 +327,36 @@ fn jp_7_a_chain_the_reading_kills_only_with_dead_stones_stands_in_its_owners_ter
     assert_eq!(reason(&e, d2), Reason::InOwnTerritory);
 }
 
+/// White's D6 and E5 stand in Black's wall next to White's living group, which they touch
+/// through E6, where a Black stone would be suicide. Black's D5 puts both in atari; White
+/// connects on E6 (JP-7: the owner answers every move). The playouts kill them in more than
+/// a third of their games: their White does not always answer the atari.
+const JOINED_THROUGH_AN_EYE_SHAPED_POINT: &str = "
+    . X . X O . O . .
+    . X . X O O O O O
+    X X X X O O O . .
+    . . X O . O O O O
+    . . X . O X X X X
+    . . X X X . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
+#[test]
+fn jp_7_stones_the_opponent_cannot_cut_from_a_living_group_live_with_it() {
+    let e = estimated(Rules::japanese(), JOINED_THROUGH_AN_EYE_SHAPED_POINT);
+    for stone in [p(3, 3), p(4, 4)] {
+        assert_eq!(e.status(stone), Some(Status::Alive), "{}", e.diagram());
+        let Reason::JoinedToTheLiving { to, through } = reason(&e, stone) else {
+            panic!("{:?}", reason(&e, stone));
+        };
+        assert_eq!(e.status(to), Some(Status::Alive));
+        assert!(through.contains(&p(4, 3)), "{through:?}");
+    }
+    let text = reason(&e, p(3, 3)).describe(e.size());
+    assert!(text.contains("cannot cut") && text.contains("E6"), "{text}");
+}
+
 /// White's three chains on the left (B10-D10, the A9 chain, E9-E8) share the bent four
 /// B9 C9 D9 D8, and E9-E8 has an outside liberty, F8. Each chain, read alone on the points
 /// around the whole group, lives: Black's stone on any point of the eye space is captured and

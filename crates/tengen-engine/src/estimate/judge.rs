@@ -132,14 +132,7 @@ pub(crate) fn judge(
 /// transitively (the unit a player toggles at the count), as indices into `chains`.
 pub(crate) fn groups(board: &Board, chains: &[Chain], chain_at: &[usize]) -> Vec<Vec<usize>> {
     let cells = board.cells();
-    let mut parent: Vec<usize> = (0..chains.len()).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
+    let mut sets = UnionFind::new(chains.len());
     for &cell in cells.empty_cells() {
         let cell = usize::from(cell);
         let around: Vec<usize> = cells
@@ -151,18 +144,48 @@ pub(crate) fn groups(board: &Board, chains: &[Chain], chain_at: &[usize]) -> Vec
         for (k, &a) in around.iter().enumerate() {
             for &b in &around[k + 1..] {
                 if chains[a].color == chains[b].color {
-                    let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-                    parent[ra] = rb;
+                    sets.join(a, b);
                 }
             }
         }
     }
-    let mut by_root: Vec<Vec<usize>> = vec![Vec::new(); chains.len()];
-    for i in 0..chains.len() {
-        let r = root(&mut parent, i);
-        by_root[r].push(i);
+    sets.sets()
+}
+
+/// Disjoint sets of indices (chains joined into groups or units).
+pub(crate) struct UnionFind {
+    parent: Vec<usize>,
+}
+
+impl UnionFind {
+    pub(crate) fn new(count: usize) -> UnionFind {
+        UnionFind {
+            parent: (0..count).collect(),
+        }
     }
-    by_root.into_iter().filter(|g| !g.is_empty()).collect()
+
+    fn root(&mut self, mut i: usize) -> usize {
+        while self.parent[i] != i {
+            self.parent[i] = self.parent[self.parent[i]];
+            i = self.parent[i];
+        }
+        i
+    }
+
+    pub(crate) fn join(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        self.parent[ra] = rb;
+    }
+
+    /// Every set, each in increasing order, ordered by their roots.
+    pub(crate) fn sets(&mut self) -> Vec<Vec<usize>> {
+        let mut by_root: Vec<Vec<usize>> = vec![Vec::new(); self.parent.len()];
+        for i in 0..self.parent.len() {
+            let r = self.root(i);
+            by_root[r].push(i);
+        }
+        by_root.into_iter().filter(|set| !set.is_empty()).collect()
+    }
 }
 
 /// The chain index of every stone cell (`usize::MAX` elsewhere).

@@ -39,7 +39,12 @@
 //!    unclear and for standoffs the playouts cannot judge (a seki, a bent four in the corner):
 //!    eyes and false eyes, nakade, capturing races. The owner's other chains that the
 //!    playouts clearly kill are off the board for it: the opponent may take them first.
-//! 5. The count: the dead stones removed, seki found by the core's count (JP-9: no territory
+//! 5. Chains the opponent cannot cut apart live together: one the playouts kill that shares
+//!    with a living chain a point where the opponent's stone is suicide or taken at once
+//!    (not in a ko), or two liberties, lives with it (the playouts' defender does not always
+//!    answer the atari that precedes the cut). A chain the opponent takes only with dead
+//!    stones stands in its owner's territory (JP-7's second clause).
+//! 6. The count: the dead stones removed, seki found by the core's count (JP-9: no territory
 //!    in seki, dead stones inside stay; AGA-12: the eyes of a seki count), and under
 //!    territory scoring without pass stones a point the owner must still fill is not
 //!    territory.
@@ -53,6 +58,7 @@
 //! board); [`Estimate::stopped_early`] says when it ran out, and a chain the estimator could
 //! not decide is [`ChainEstimate::uncertain`] ("uncertain: C3 group"), never guessed silently.
 
+mod connections;
 mod eyes;
 mod fills;
 mod judge;
@@ -367,6 +373,7 @@ pub fn estimate(game: &Game, budget: &EstimateBudget) -> Estimate {
     stopped_early |=
         judge::refine_by_reading(board, &chains, &mut estimates, &settled, budget, deadline);
     judge::settle_ataris(board, &chains, &mut estimates, Some(&held_by_dead));
+    connections::join_uncuttable(board, &chains, &mut estimates);
     judge::revive_uncapturable(board, &chains, &mut estimates);
     if ownership.playouts() == 0 {
         stopped_early = true;

@@ -58,6 +58,15 @@ pub enum Reason {
     /// of its owner's only: it stands in its owner's territory, and no living opponent stone
     /// can take it.
     InOwnTerritory,
+    /// Judged dead by the playouts, but the opponent cannot cut it from the living chain at
+    /// `to`: they share a point (`through`) where his stone is suicide or taken at once, or
+    /// two liberties, one of which its owner takes when he fills the other.
+    JoinedToTheLiving {
+        /// A stone of the living chain.
+        to: Point,
+        /// The points that join it.
+        through: Vec<Point>,
+    },
     /// In atari from a living stone: it lives once its owner fills `liberty` (not territory
     /// under territory scoring without pass stones).
     MustFill {
@@ -153,6 +162,7 @@ impl Reason {
             Reason::CannotEscapeAtari { .. } => "cannot-escape-atari",
             Reason::HeldOnlyByDeadStones { .. } => "held-only-by-dead-stones",
             Reason::InOwnTerritory => "in-own-territory",
+            Reason::JoinedToTheLiving { .. } => "joined-to-the-living",
             Reason::MustFill { .. } => "must-fill",
             Reason::Playouts { .. } => "playouts",
             Reason::Seki { .. } => "seki",
@@ -179,6 +189,9 @@ impl Reason {
             Reason::HeldOnlyByDeadStones { .. } => "alive: only dead stones hold it in atari",
             Reason::InOwnTerritory => {
                 "alive: in its owner's territory, no living stone can take it"
+            }
+            Reason::JoinedToTheLiving { .. } => {
+                "alive: joined to a living chain where the opponent cannot cut"
             }
             Reason::MustFill { .. } => "alive once its owner fills its last liberty",
             Reason::Playouts { .. } => "by the playouts, no proof",
@@ -243,6 +256,13 @@ impl Reason {
                  touch only its owner's living stones, so it stands in its owner's territory \
                  and no living stone of the opponent's can take it"
                 .to_owned(),
+            Reason::JoinedToTheLiving { to, through } => format!(
+                "alive: joined to the living chain at {} through {}, where the opponent cannot \
+                 cut (his stone there is suicide or taken at once, or two shared liberties are \
+                 miai)",
+                vertex(*to, size),
+                vertices(through, size)
+            ),
             Reason::MustFill { liberty } => format!(
                 "alive once its owner fills {} (it is in atari next to living stones)",
                 vertex(*liberty, size)
