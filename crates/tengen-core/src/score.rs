@@ -349,9 +349,12 @@ pub(crate) fn count(board: &Board, input: &CountInput<'_>) -> Score {
 ///
 /// A dame region (empty points touching both colours) is a seki region when *each* colour
 /// would endanger itself by filling one of its points: the move is suicide, or it captures
-/// nothing and leaves the mover's chain with one liberty. The chains so endangered are in
-/// seki. Dame between groups that can fill it safely (ordinary dame) is not seki, and neither
-/// is a point only one side cannot fill (a group that is simply short of liberties).
+/// nothing and leaves the mover's chain with one liberty, even after the mover has taken the
+/// dead stones next to it and joined it to its other chains nearby (a chain short of
+/// liberties only while the dead stones around it stand, or only until it connects, is not
+/// in seki: it does that first). The chains so endangered are in seki. Dame between groups
+/// that can fill it safely (ordinary dame) is not seki, and neither is a point only one side
+/// cannot fill (a group that is simply short of liberties).
 fn seki_chains(
     board: &Board,
     alive_regions: &[crate::board::EmptyRegion],
@@ -379,11 +382,7 @@ fn seki_chains(
                 if neighbors.is_empty() {
                     continue;
                 }
-                let mut after = board.clone();
-                let placed = after.cells_mut().place_unchecked(cell, color);
-                let self_atari =
-                    placed.suicided > 0 || (placed.captured == 0 && after.liberties(q).len() <= 1);
-                if self_atari {
+                if endangers(board, cell, color) && !relieved(board, cell, color, dead, &idx) {
                     endangered[color.index()] = true;
                     weak.extend(neighbors);
                 }
@@ -399,3 +398,81 @@ fn seki_chains(
     }
     in_seki
 }
+
+/// Whether a `color` stone on the empty `cell` of `board` is suicide, or captures nothing and
+/// leaves its chain with one liberty.
+fn endangers(board: &Board, cell: usize, color: Color) -> bool {
+    let mut after = board.clone();
+    let placed = after.cells_mut().place_unchecked(cell, color);
+    placed.suicided > 0
+        || (placed.captured == 0 && after.liberties(board.cells().point(cell)).len() <= 1)
+}
+
+/// Whether `color` stops endangering itself on `cell` once it has made the moves that gain
+/// its chains around `cell` liberties: taking the dead opponent chains next to them (filling
+/// their liberties), and joining them to other chains of its own through an empty point next
+/// to both. A seki's chain gains nothing so: the dead stone in its eye is taken by filling
+/// the eye, and joining another chain of the seki through an eye fills the eye; either way
+/// the test still endangers it. A seki's chain whose eye holds dead stones gains liberties by
+/// taking them, but only those of a small eye, which a throw-in reduces again: the move must
+/// leave it [`RELIEVED_LIBERTIES`].
+fn relieved(
+    board: &Board,
+    cell: usize,
+    color: Color,
+    dead: &[bool],
+    idx: impl Fn(Point) -> usize,
+) -> bool {
+    let point = board.cells().point(cell);
+    let mut after = board.clone();
+    let mut played = false;
+    // Twice: the points its captures empty may join it to another chain.
+    for _ in 0..2 {
+        let mut around: Vec<Point> = Vec::new();
+        for nb in after.neighbors(point) {
+            if after.get(nb) == Some(color) && !around.contains(&nb) {
+                around.extend(after.chain(nb));
+            }
+        }
+        let mut moves: Vec<Point> = Vec::new();
+        for &stone in &around {
+            for nb in after.neighbors(stone) {
+                match after.get(nb) {
+                    // A dead opponent chain: it fills its liberties and takes it.
+                    Some(c) if c != color && dead[idx(nb)] => {
+                        for s in after.chain(nb) {
+                            moves.extend(after.neighbors(s).filter(|&l| after.get(l).is_none()));
+                        }
+                    }
+                    // An empty point next to another chain of its own: it joins it.
+                    None if after
+                        .neighbors(nb)
+                        .any(|far| after.get(far) == Some(color) && !around.contains(&far)) =>
+                    {
+                        moves.push(nb);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for m in moves {
+            let c = after.cells().cell(m);
+            if m != point && after.get(m).is_none() && after.cells().is_legal(c, color) {
+                after.cells_mut().place_unchecked(c, color);
+                played = true;
+            }
+        }
+    }
+    if !played {
+        return false;
+    }
+    let mut filled = after.clone();
+    let placed = filled.cells_mut().place_unchecked(cell, color);
+    // Three liberties at least: a chain whose capture of the dead stones in its eye leaves it
+    // two (a two-point eye) is still thrown in and taken, as in a seki.
+    placed.suicided == 0 && filled.liberties(point).len() >= RELIEVED_LIBERTIES
+}
+
+/// The liberties a chain must keep after filling a dame point, once it has taken the dead
+/// stones next to it and joined its neighbours, for the point not to endanger it.
+const RELIEVED_LIBERTIES: usize = 3;

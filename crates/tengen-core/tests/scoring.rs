@@ -118,6 +118,60 @@ fn jp_9_dead_stones_inside_a_seki_are_not_removed() {
     assert_eq!(g.score().result, marked.result);
 }
 
+/// Black's A6–B6 has two liberties, A7 and A5; White's B7 two, A7 and C7. Filling A7 leaves
+/// either side in atari as the board stands, but each first gains liberties elsewhere:
+/// Black takes White's dead B5 (A5) and joins B4, White joins C6 and D7 through C7. So A7
+/// is a dame either may fill, not a seki, and the stones around it are alive.
+#[test]
+fn jp_9_chains_short_of_liberties_only_until_they_take_dead_stones_or_connect_are_not_in_seki() {
+    let g = game(
+        Rules::japanese(),
+        "
+        . O . O . . .
+        X X O . . . .
+        . O X . . . .
+        . X X . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .",
+        Color::Black,
+    );
+    let score = g.score_with(&[p(1, 2)]);
+    assert_eq!(score.ownership(p(0, 0)), Ownership::Dame);
+    assert_eq!(score.ownership(p(0, 1)), Ownership::Alive(Color::Black));
+    assert_eq!(score.ownership(p(1, 0)), Ownership::Alive(Color::White));
+}
+
+/// Black's chain (3,0) (0,1)–(3,1) has a three-point eye in which two White stones are dead;
+/// White's (4,1)–(7,1) has the one-point eye (6,0); both share (4,0). Black taking the dead
+/// stones leaves him a two-point eye, which White reduces with a throw-in once (4,0) is
+/// filled: still a seki, and its eye holds the dead stones.
+#[test]
+fn jp_9_a_seki_whose_eye_holds_dead_stones_stays_one_when_taking_them_gains_too_little() {
+    let g = game(
+        Rules::japanese(),
+        "
+        O O . X . O . O X
+        X X X X O O O O X
+        O O O O X X X X X
+        . . . O X . . . .
+        O O O O X . . . .
+        . . . O X . . . .
+        O O O O X . . . .
+        . . . O X . . . .
+        . . . O X . . . .",
+        Color::Black,
+    );
+    let score = g.score_with(&[p(0, 0), p(1, 0)]);
+    assert_eq!(score.ownership(p(3, 0)), Ownership::Seki(Color::Black));
+    assert_eq!(score.ownership(p(5, 0)), Ownership::Seki(Color::White));
+    assert_eq!(score.ownership(p(4, 0)), Ownership::Dame);
+    assert_eq!(
+        score.ownership(p(0, 0)),
+        Ownership::DeadInSeki(Color::White)
+    );
+}
+
 #[test]
 fn jp_10_equal_points_with_integer_komi_is_jigo() {
     let rules: Rules = "japanese,komi=0".parse().unwrap();
