@@ -1,8 +1,10 @@
 //! Chains of one colour that the opponent cannot cut apart live together.
 //!
-//! The playouts judge each chain by its own points. When the opponent ataris a small chain
-//! next to a living one, the random defender often fails to connect, so the small chain dies
-//! in many playouts; in JP-7's confirmation phase its owner answers every move and connects.
+//! The playouts judge each chain by its own points. A small chain next to a living one dies
+//! in many playouts when their defender fails to connect it, or fills the joining point
+//! himself and leaves the joined stones in atari (the estimator's playouts allow a self-atari
+//! of up to three stones, for nakade); in JP-7's confirmation phase its owner answers every
+//! move and connects.
 //! Two chains are joined here when the opponent cannot cut them: they share a point where
 //! his stone is suicide, or a single stone in atari that is taken at once (not in a ko), or
 //! they share two liberties (he fills one, the owner the other). A chain the playouts kill
@@ -80,6 +82,11 @@ pub(crate) fn join_uncuttable(board: &Board, chains: &[Chain], estimates: &mut [
         };
         let to = estimates[living].stones[0];
         let confidence = estimates[living].confidence;
+        // The joint is certain; the life is as proved as the living chain's.
+        let basis = match estimates[living].basis {
+            Basis::Playouts => Basis::Playouts,
+            Basis::PassAlive | Basis::Reading => Basis::Reading,
+        };
         for &i in unit.iter().filter(|&&i| weak[i]) {
             let through = units.links[i]
                 .iter()
@@ -90,7 +97,7 @@ pub(crate) fn join_uncuttable(board: &Board, chains: &[Chain], estimates: &mut [
             estimate.reason = Reason::JoinedToTheLiving { to, through };
             estimate.unsettled = None;
             estimate.confidence = confidence;
-            estimate.basis = Basis::Reading;
+            estimate.basis = basis;
         }
     }
 }
