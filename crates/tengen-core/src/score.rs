@@ -444,10 +444,10 @@ fn relieved(
                             moves.extend(after.neighbors(s).filter(|&l| after.get(l).is_none()));
                         }
                     }
-                    // An empty point next to another chain of its own: it joins it.
-                    None if after
-                        .neighbors(nb)
-                        .any(|far| after.get(far) == Some(color) && !around.contains(&far)) =>
+                    // An empty point next to another living chain of its own: it joins it.
+                    None if after.neighbors(nb).any(|far| {
+                        after.get(far) == Some(color) && !dead[idx(far)] && !around.contains(&far)
+                    }) =>
                     {
                         moves.push(nb);
                     }
