@@ -330,7 +330,8 @@ fn jp_7_a_chain_the_reading_kills_only_with_dead_stones_stands_in_its_owners_ter
 /// White's D6 and E5 stand in Black's wall next to White's living group, which they touch
 /// through E6, where a Black stone would be suicide. Black's D5 puts both in atari; White
 /// connects on E6 (JP-7: the owner answers every move). The playouts kill them in more than
-/// a third of their games: their White does not always answer the atari.
+/// a third of their games: their White sometimes plays D5 himself, a self-atari of three
+/// stones that the estimator's playouts allow so that nakade can be thrown in.
 const JOINED_THROUGH_AN_EYE_SHAPED_POINT: &str = "
     . X . X O . O . .
     . X . X O O O O O

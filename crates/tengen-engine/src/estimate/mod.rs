@@ -41,9 +41,10 @@
 //!    playouts clearly kill are off the board for it: the opponent may take them first.
 //! 5. Chains the opponent cannot cut apart live together: one the playouts kill that shares
 //!    with a living chain a point where the opponent's stone is suicide or taken at once
-//!    (not in a ko), or two liberties, lives with it (the playouts' defender does not always
-//!    answer the atari that precedes the cut). A chain the opponent takes only with dead
-//!    stones stands in its owner's territory (JP-7's second clause).
+//!    (not in a ko), or two liberties, lives with it (the playouts' defender sometimes fills
+//!    the joining point himself, a self-atari they allow so that nakade can be thrown in). A
+//!    chain the opponent takes only with dead stones stands in its owner's territory (JP-7's
+//!    second clause).
 //! 6. The count: the dead stones removed, seki found by the core's count (JP-9: no territory
 //!    in seki, dead stones inside stay; AGA-12: the eyes of a seki count), and under
 //!    territory scoring without pass stones a point the owner must still fill is not
