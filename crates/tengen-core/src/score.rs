@@ -402,10 +402,20 @@ fn seki_chains(
 /// Whether a `color` stone on the empty `cell` of `board` is suicide, or captures nothing and
 /// leaves its chain with one liberty.
 fn endangers(board: &Board, cell: usize, color: Color) -> bool {
+    fill(board, cell, color).is_none_or(|(captured, liberties)| captured == 0 && liberties <= 1)
+}
+
+/// What a `color` stone on the empty `cell` of `board` does: the stones it captures and the
+/// liberties its chain is left with; `None` when it is suicide.
+fn fill(board: &Board, cell: usize, color: Color) -> Option<(u32, usize)> {
     let mut after = board.clone();
     let placed = after.cells_mut().place_unchecked(cell, color);
-    placed.suicided > 0
-        || (placed.captured == 0 && after.liberties(board.cells().point(cell)).len() <= 1)
+    (placed.suicided == 0).then(|| {
+        (
+            placed.captured,
+            after.liberties(board.cells().point(cell)).len(),
+        )
+    })
 }
 
 /// Whether `color` stops endangering itself on `cell` once it has made the moves that gain
@@ -463,14 +473,10 @@ fn relieved(
             }
         }
     }
-    if !played {
-        return false;
-    }
-    let mut filled = after.clone();
-    let placed = filled.cells_mut().place_unchecked(cell, color);
     // Three liberties at least: a chain whose capture of the dead stones in its eye leaves it
     // two (a two-point eye) is still thrown in and taken, as in a seki.
-    placed.suicided == 0 && filled.liberties(point).len() >= RELIEVED_LIBERTIES
+    played
+        && fill(&after, cell, color).is_some_and(|(_, liberties)| liberties >= RELIEVED_LIBERTIES)
 }
 
 /// The liberties a chain must keep after filling a dame point, once it has taken the dead

@@ -10,7 +10,7 @@
 //! they share two liberties (he fills one, the owner the other). A chain the playouts kill
 //! that is so joined, directly or through other such chains, to a living chain lives with it.
 
-use tengen_core::{Board, Color, cells::CellContent};
+use tengen_core::{Board, Color};
 
 use super::judge::{UnionFind, chain_index};
 use super::{Basis, Chain, ChainEstimate, Reason, Status};
@@ -103,10 +103,9 @@ pub(crate) fn join_uncuttable(board: &Board, chains: &[Chain], estimates: &mut [
 }
 
 /// Whether the opponent of `color` cannot cut the `color` chains next to the empty `cell`
-/// by playing there: his stone would be suicide, or a single stone in atari that captures
-/// nothing and that the owner takes without starting a ko.
+/// by playing there: his stone would be suicide, or in atari without capturing anything,
+/// and the owner takes it without starting a ko.
 fn uncuttable_at(board: &Board, cell: usize, color: Color) -> bool {
-    let cells = board.cells();
     let opponent = color.other();
     let shape = move_shape(board, cell, opponent, 2);
     if shape.captures > 0 || shape.liberties > 1 {
@@ -115,25 +114,16 @@ fn uncuttable_at(board: &Board, cell: usize, color: Color) -> bool {
     if shape.liberties == 0 {
         return true;
     }
-    if shape.stones > 1 {
-        // He joins a chain of his and leaves it in atari: taken with more than one stone,
-        // which is no ko.
-        return true;
-    }
-    // A single stone in atari: the owner takes it on its liberty; a ko when his stone there
-    // would have no other liberty and no chain of its own to join.
-    let Some(liberty) = cells
-        .adjacent_cells(cell)
-        .into_iter()
-        .find(|&nb| cells.content(nb) == CellContent::Empty)
-    else {
+    // In atari: the owner takes it on its liberty, unless that capture is a ko (the board's
+    // own ko rule says so: one stone taken by one), which the opponent may retake after a
+    // pass.
+    let mut after = board.clone();
+    after.cells_mut().place_unchecked(cell, opponent);
+    let Some(liberty) = after.cells().chain_atari_liberty(cell) else {
         return false;
     };
-    let own = CellContent::stone(color);
-    cells.adjacent_cells(liberty).into_iter().any(|nb| {
-        let content = cells.content(nb);
-        nb != cell && (content == CellContent::Empty || content == own)
-    })
+    after.cells_mut().place_unchecked(liberty, color);
+    after.cells().ko_cell().is_none()
 }
 
 /// Chains joined into units, with the points that join each chain.
