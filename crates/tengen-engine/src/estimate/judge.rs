@@ -462,9 +462,18 @@ fn read_group(
 ) -> Vec<(usize, Status)> {
     let color = chains[group[0]].color;
     let without_dead = without_dead_chains(board, chains, survival, color, group);
+    let mut secure = vec![false; board.cells().cell_count()];
+    for (chain, estimate) in chains.iter().zip(estimates.iter()) {
+        if chain.color != color && estimate.status == Status::Alive {
+            for &cell in &chain.cells {
+                secure[cell] = true;
+            }
+        }
+    }
     let reader = GroupReader {
         position: without_dead.as_ref().unwrap_or(board),
         chains,
+        secure,
         group_stones: stones_of(chains, group),
         budget,
         deadline,
@@ -508,6 +517,8 @@ fn stones_of(chains: &[Chain], indices: &[usize]) -> Vec<usize> {
 struct GroupReader<'a> {
     position: &'a Board,
     chains: &'a [Chain],
+    /// By cell: the opponent's stones the estimate holds alive so far.
+    secure: Vec<bool>,
     group_stones: Vec<usize>,
     budget: &'a EstimateBudget,
     deadline: Instant,
@@ -543,6 +554,7 @@ impl GroupReader<'_> {
             anchors: &anchors,
             group: &self.group_stones,
             defender: self.chains[members[0]].color,
+            secure: &self.secure,
         };
         let reading = reading::read(
             self.position,

@@ -41,8 +41,9 @@ pub(crate) enum Verdict {
     Unknown,
 }
 
-/// The most stones the attacker sacrifices in one move (a nakade of four is the largest
-/// that kills); the defender sacrifices one stone at most.
+/// The most stones the attacker sacrifices in one move in any shape (a nakade of four); up
+/// to six more when they have a shape whose capture leaves a space the vital point still
+/// kills (see [`Reader::kills_as_nakade`]). The defender sacrifices one stone at most.
 const MAX_SACRIFICE: u32 = 4;
 /// The fewest stones whose capture by the group's own move makes it alive: the space they
 /// leave is larger than any nakade (the largest that kills, the rabbity and flower sixes,
@@ -162,6 +163,10 @@ pub(crate) struct Target<'a> {
     /// its neighbours' liberties and the races of the attacker's chains next to any of them.
     pub(crate) group: &'a [usize],
     pub(crate) defender: Color,
+    /// By cell: the attacker's stones the estimate holds alive (a cell past the end: not).
+    /// A nakade is counted a kill at once only inside walls of these (see
+    /// [`Reader::kills_as_nakade`]).
+    pub(crate) secure: &'a [bool],
 }
 
 /// Reads whether the target's stones die when the opponent moves first on `board`.
@@ -259,6 +264,10 @@ struct Reader {
     eyes: LocalEyes,
     /// Positions done with, whose buffers the next child reuses.
     spare: Vec<State>,
+    /// By cell: whether an attacker's stone stood there when the reading began.
+    standing: Vec<bool>,
+    /// By cell: the attacker's stones the estimate holds alive ([`Target::secure`]).
+    secure: Vec<bool>,
 }
 
 impl Reader {
@@ -284,6 +293,12 @@ impl Reader {
             best: HashMap::new(),
             eyes: LocalEyes::new(cells.cell_count()),
             spare: Vec::new(),
+            standing: (0..cells.cell_count())
+                .map(|cell| cells.content(cell) == CellContent::stone(target.defender.other()))
+                .collect(),
+            secure: (0..cells.cell_count())
+                .map(|cell| target.secure.get(cell).copied().unwrap_or(false))
+                .collect(),
         }
     }
 
@@ -398,6 +413,11 @@ impl Reader {
                         && !in_atari(&child.board, &self.anchors, self.defender) =>
                 {
                     Verdict::Alive
+                }
+                Some(cell)
+                    if to_move == attacker && self.kills_as_nakade(board, cell, &heads, &libs) =>
+                {
+                    Verdict::Dead
                 }
                 _ => self.solve(&child, to_move.other(), depth + 1, mv),
             };
@@ -518,6 +538,7 @@ impl Reader {
         cells.sort_unstable();
         cells.dedup();
         let in_atari = libs.len() == 1;
+        let heads_now = group_heads(board, &self.anchors, defender);
         let mut moves = Vec::with_capacity(cells.len());
         for cell in cells {
             if board.cells().content(cell) != CellContent::Empty
@@ -573,7 +594,10 @@ impl Reader {
                     } else {
                         1
                     };
-                    if size > limit {
+                    if size > limit
+                        && !(to_move == attacker
+                            && self.kills_as_nakade(board, cell, &heads_now, libs))
+                    {
                         continue;
                     }
                     score -= if to_move == attacker && eye_space.contains(&cell) {
@@ -761,6 +785,9 @@ fn snapback(board: &Board, last: usize) -> Option<usize> {
     let retake = cells.chain_atari_liberty(last)?;
     cells.is_legal(retake, capturer.other()).then_some(retake)
 }
+
+#[path = "nakade.rs"]
+mod nakade;
 
 #[cfg(test)]
 #[path = "reading_tests.rs"]

@@ -24,7 +24,15 @@ fn verdict_with(diagram: &str, x: u8, y: u8, first: Option<Color>) -> (Verdict, 
         .collect();
     let area = local_area(&board, &anchors, color).expect("an enclosed group");
     let deadline = Instant::now() + Duration::from_secs(20);
-    let mut reader = Reader::new(&board, &whole(&anchors, color), area, 200_000, deadline);
+    // The diagrams' walls are alive: every stone of the attacker's is secure.
+    let secure: Vec<bool> = (0..board.cells().cell_count())
+        .map(|c| board.cells().content(c) == CellContent::stone(color.other()))
+        .collect();
+    let target = Target {
+        secure: &secure,
+        ..whole(&anchors, color)
+    };
+    let mut reader = Reader::new(&board, &target, area, 200_000, deadline);
     let v = reader.solve(
         &State::start(&board),
         first.unwrap_or(color.other()),
@@ -40,6 +48,7 @@ fn whole(anchors: &[usize], defender: Color) -> Target<'_> {
         anchors,
         group: anchors,
         defender,
+        secure: &[],
     }
 }
 
@@ -452,6 +461,7 @@ fn jp_7_a_chain_read_alone_meets_the_races_of_its_whole_group() {
         anchors: &[at(0, 4)],
         group: &group,
         defender: Color::Black,
+        secure: &[],
     };
     let deadline = Instant::now() + Duration::from_secs(20);
     let reading = read(&board, &target, 200_000, deadline);
@@ -599,6 +609,7 @@ fn jp_7_the_reading_agrees_with_an_exhaustive_search_of_small_random_positions()
                     anchors,
                     group: &stones,
                     defender,
+                    secure: &[],
                 };
                 let deadline = Instant::now() + Duration::from_secs(20);
                 let reading = read(&board, &target, 200_000, deadline);
@@ -631,4 +642,74 @@ fn jp_7_the_reading_agrees_with_an_exhaustive_search_of_small_random_positions()
         }
     }
     assert!(compared >= 280, "only {compared} readings compared");
+}
+
+#[test]
+fn a_corner_seki_whose_inner_chain_fills_its_last_liberty_but_one_as_a_bulky_five_is_no_seki() {
+    // White's corner and Black's four stones inside it share White's only liberties, F1 and
+    // J1. Black F1 makes a bulky five in atari; White must take it on J1 and is left with
+    // those five points alone, and Black's vital point G2 kills (Tygem 442424157's corner).
+    let (v, nodes) = verdict(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X X X X X
+        X X X X X O X X X
+        X X X X O O O O O
+        X X X X O O X X O
+        X X X O O . X X .",
+        5,
+        5,
+    );
+    assert_eq!(v, Verdict::Dead, "{nodes} nodes");
+}
+
+#[test]
+fn a_seki_whose_inner_chain_fills_its_last_liberty_but_one_as_a_straight_five_stays_a_seki() {
+    // White's chain and Black's four stones on the edge share White's only liberties, A1
+    // and F1. Black A1 makes five stones in atari, but in a row: White takes them on F1 and
+    // lives in the straight five they leave, so the seki stands.
+    let (v, nodes) = verdict(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X X X X X
+        O O O O O O O X X
+        . X X X X . O X X",
+        0,
+        7,
+    );
+    assert_eq!(v, Verdict::Alive, "{nodes} nodes");
+}
+
+#[test]
+fn a_six_point_corner_holding_one_stone_lives_when_its_owner_answers_the_vital_points() {
+    // OGS autoscore's corner_test_3: White's B2 inside Black's corner of six points. White
+    // could build a bulky five there only if Black let him; the reading finds Black's
+    // answers (A2 to A3, B1 to C1) within the estimator's budget (20,000 nodes a group).
+    let (v, nodes) = verdict(
+        "
+        . . . . . . . . .
+        O O O . . . . . .
+        X X O . . . . . .
+        X O . O O . . . .
+        X O O X X X O . .
+        X X O O X . . . .
+        . X X O . O . . .
+        . O X X O O . . .
+        . . . X X O . . .",
+        0,
+        2,
+    );
+    assert_eq!(v, Verdict::Alive, "{nodes} nodes");
+    assert!(
+        nodes < 5_000,
+        "{nodes} nodes: more than the estimator's budget"
+    );
 }
