@@ -135,11 +135,15 @@ fn leaves_only_the_nakade(
     };
     let sacrifice = cells.chain_head(cell);
     let space: Vec<usize> = chain_cells(board, sacrifice).collect();
-    // The attacker's other chains around it must stand whatever it does then: a wall of
-    // chains that are themselves dead (or short of liberties) it captures instead.
+    // The attacker's other chains around it must stand whatever it does then: one in atari,
+    // or a wall of chains that are themselves dead, it captures instead.
     let others_short = adjacent_chains(board, &heads, attacker)
         .into_iter()
-        .any(|head| head != sacrifice && !chain_cells(board, head).any(|stone| secure[stone]));
+        .any(|head| {
+            head != sacrifice
+                && (cells.chain_in_atari(head)
+                    || !chain_cells(board, head).any(|stone| secure[stone]))
+        });
     if others_short || cells.chain_atari_liberty(cell) != Some(last) {
         return false;
     }
