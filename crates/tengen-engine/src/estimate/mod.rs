@@ -39,8 +39,8 @@
 //!    unclear and for standoffs the playouts cannot judge (a seki, a bent four in the corner):
 //!    eyes and false eyes, nakade (a chain of the opponent's standing in a seki that fills
 //!    its last liberty but one as a bulky five, crossed five or rabbity six kills), capturing
-//!    races. The owner's other chains that the
-//!    playouts clearly kill are off the board for it: the opponent may take them first.
+//!    races. The owner's other chains that the playouts clearly kill are off the board for
+//!    it: the opponent may take them first.
 //! 5. Chains the opponent cannot cut apart live together: one the playouts kill that shares
 //!    with a living chain a point where the opponent's stone is suicide or taken at once
 //!    (not in a ko), or two liberties, lives with it (the playouts' defender sometimes fills

@@ -112,14 +112,13 @@ fn kills(
     }
 }
 
-/// After the attacker's sacrifice on `cell`, whether the group on `anchors` must
-/// take it and is left with its stones as its only liberties: it is in atari, the other
-/// chains of the attacker's next to it are joined to stones the estimate holds alive
-/// (`secure`, by cell), and its capture on its last liberty takes the sacrifice alone and leaves it no liberty outside
-/// the space. The attacker then plays the vital point
-/// of that space, and no group lives in a bulky five, crossed five or rabbity six whose vital
-/// point is taken with no liberty outside (the reading would need many thousand nodes to
-/// find so, its every throw-in and capture inside the space).
+/// After the attacker's sacrifice on `cell`, whether the group on `anchors` must take it
+/// and is left with its stones as its only liberties: it is in atari, the attacker's other
+/// chains next to it are out of atari and joined to stones the estimate holds alive
+/// (`secure`, by cell), and its capture on its last liberty takes the sacrifice alone and
+/// leaves the group no liberty outside that space. The attacker then plays the vital point,
+/// and no group lives in a bulky five, crossed five or rabbity six whose vital point is
+/// taken with no liberty outside.
 fn leaves_only_the_nakade(
     board: &Board,
     cell: usize,
