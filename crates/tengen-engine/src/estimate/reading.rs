@@ -41,9 +41,10 @@ pub(crate) enum Verdict {
     Unknown,
 }
 
-/// The most stones the attacker sacrifices in one move in any shape (a nakade of four); up
-/// to six more when they have a shape whose capture leaves a space the vital point still
-/// kills (see [`Reader::kills_as_nakade`]). The defender sacrifices one stone at most.
+/// The most stones the attacker sacrifices in one move in any shape (a nakade of four); five
+/// or six when a chain that stood fills the group's last liberty but one in a shape whose
+/// capture leaves a space the vital point still kills (see [`Reader::kills_as_nakade`]).
+/// The defender sacrifices one stone at most.
 const MAX_SACRIFICE: u32 = 4;
 /// The fewest stones whose capture by the group's own move makes it alive: the space they
 /// leave is larger than any nakade (the largest that kills, the rabbity and flower sixes,

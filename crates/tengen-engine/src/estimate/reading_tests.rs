@@ -648,7 +648,7 @@ fn jp_7_the_reading_agrees_with_an_exhaustive_search_of_small_random_positions()
 fn a_corner_seki_whose_inner_chain_fills_its_last_liberty_but_one_as_a_bulky_five_is_no_seki() {
     // White's corner and Black's four stones inside it share White's only liberties, F1 and
     // J1. Black F1 makes a bulky five in atari; White must take it on J1 and is left with
-    // those five points alone, and Black's vital point G2 kills (Tygem 442424157's corner).
+    // those five points alone, and Black's vital point G1 kills (Tygem 442424157's corner).
     let (v, nodes) = verdict(
         "
         . . . . . . . . .
@@ -709,7 +709,7 @@ fn a_six_point_corner_holding_one_stone_lives_when_its_owner_answers_the_vital_p
     );
     assert_eq!(v, Verdict::Alive, "{nodes} nodes");
     assert!(
-        nodes < 5_000,
+        nodes < 20_000,
         "{nodes} nodes: more than the estimator's budget"
     );
 }
